@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Everything testable, for 'make check': the series applies without fuzz,
+# checkpatch --strict is clean on every patch, the KUnit suites pass in QEMU
+# with CONFIG_LIST_NOSPEC on and off, and the host-side tests of the
+# scripts pass.  Ends with "N passed, N failed, N skipped".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+S=$NOSPEC_TOP/scripts
+mkdir -p "$BUILD/check"
+results=$BUILD/check/results
+: >"$results"
+record() { echo "$1 $2" >>"$results"; }
+section() { printf '\n== %s\n' "$*"; }
+
+section "series applies to Debian $(ksrc_version)"
+if "$S/tree.sh"; then
+	record PASS series:applies
+	fuzz=$(sed -n 's/^fuzz=//p' "$KT/.git/nospec-state" 2>/dev/null)
+	if [ "${fuzz:-0}" = 0 ]; then
+		record PASS series:no-fuzz
+	else
+		record FAIL series:no-fuzz
+		echo "$fuzz patches applied only with fuzz or offset" >&2
+	fi
+	tree_ok=1
+else
+	record FAIL series:applies
+	tree_ok=0
+fi
+
+if [ $tree_ok = 1 ]; then
+	section "checkpatch --strict"
+	"$S/checkpatch.sh" --results "$results"
+
+	section "KUnit in QEMU"
+	"$S/kunit-all.sh" --results "$results"
+fi
+
+section "host-side tests"
+"$NOSPEC_TOP/tests/run.sh" --results "$results"
+
+pass=$(grep -c '^PASS' "$results")
+fail=$(grep -c '^FAIL' "$results")
+skip=$(grep -c '^SKIP' "$results")
+echo
+if [ "$fail" -gt 0 ]; then
+	echo "failed:"
+	sed -n 's/^FAIL /  /p' "$results"
+fi
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
