@@ -14,7 +14,8 @@ S := scripts
 # Debian packages the targets need; scripts/deps.sh installs the missing ones.
 DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
-	qemu-system-x86 coccinelle
+	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu clang lld llvm \
+	coccinelle
 
 .PHONY: all deps tree kunit check checkpatch test-scripts export clean help
 

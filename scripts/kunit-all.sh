@@ -1,19 +1,33 @@
 #!/usr/bin/env bash
-# Build and boot every KUnit configuration of the project (x86_64, with
-# CONFIG_LIST_NOSPEC on and off), then print one verdict table and the
-# Debian kernel version tested.  Non-zero exit if any run failed.
+# Build and boot every KUnit configuration of the project, then print one
+# verdict table and the Debian kernel version tested: x86_64 with
+# CONFIG_LIST_NOSPEC on and off, x86_64 built with clang, arm64.  After each
+# build, check with scripts/branchless.sh that the iterators hand their body a
+# conditionally moved value (with the option on) and that the check does
+# catch the plain iterators (with it off).  Non-zero exit if anything failed.
 #   kunit-all.sh [--results FILE]
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-: "${KUNIT_RUNS:=x86_64:nospec-on x86_64:nospec-off}"
+: "${KUNIT_RUNS:=x86_64:nospec-on x86_64:nospec-off x86_64/llvm:nospec-on arm64:nospec-on}"
 
 tables=$(mktemp)
-trap 'rm -f "$tables"' EXIT
+
+codegen=$(mktemp)
+trap 'rm -f "$tables" "$codegen"' EXIT
 failed=()
 for r in $KUNIT_RUNS; do
-	if ! "$NOSPEC_TOP/scripts/kunit.sh" "${r%%:*}" "${r#*:}" "$@" >>"$tables"; then
-		failed+=("${r%%:*}-${r#*:}")
+	target=${r%%:*} name=${r#*:}
+	run=${target//\//-}-$name
+	if ! "$NOSPEC_TOP/scripts/kunit.sh" "$target" "$name" "$@" >>"$tables"; then
+		failed+=("$run")
+		continue
+	fi
+	expect=()
+	[ "$name" = nospec-off ] && expect=(--expect-fail)
+	if ! "$NOSPEC_TOP/scripts/branchless.sh" "$target" "$BUILD/kunit/$run" "$run" \
+		"${expect[@]}" "$@" >>"$codegen"; then
+		failed+=("$run(branchless)")
 	fi
 done
 
@@ -21,6 +35,12 @@ echo
 echo "KUnit verdict ($(ksrc_version), $(git -C "$KT" rev-list --count HEAD~0 --not \
 	"$(git -C "$KT" rev-list --max-parents=0 HEAD | tail -n1)") patches applied)"
 awk 'NR == 1 || !/^run /' "$tables"
+echo
+echo "Branch-free check of the value handed to the loop body (tests/codegen):"
+awk '{ split($2, a, ":"); n[a[1]]++; if ($1 != "ok") bad[a[1]]++ }
+     END { for (r in n) printf "  %-26s %2d walks, %d unexpected%s\n", r, n[r], bad[r] + 0,
+	   r ~ /nospec-off/ ? " (negative control: plain iterators must fail)" : "" }' "$codegen" | sort
+grep '^FAIL' "$codegen" >&2 || true
 if [ ${#failed[@]} -gt 0 ]; then
 	echo "FAILED: ${failed[*]}" >&2
 	exit 1

@@ -1,34 +1,42 @@
 #!/usr/bin/env bash
-# Build a minimal KUnit kernel for ARCH with tests/kunit/NAME.kunitconfig,
+# Build a minimal KUnit kernel for TARGET with tests/kunit/NAME.kunitconfig,
 # boot it in QEMU (TCG) through the kernel's own kunit.py, and print the
 # verdict table.  Non-zero exit on a build failure, a failed or missing test,
 # a crash or a hang; the console log path is printed then.
-#   kunit.sh ARCH NAME [--results FILE]
+#   kunit.sh TARGET NAME [--results FILE]
+# TARGET: x86_64 (gcc), x86_64/llvm (clang, LLVM=1) or arm64 (Debian's
+# aarch64-linux-gnu- cross gcc).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -ge 2 ] || die "usage: kunit.sh ARCH NAME [--results FILE]"
-arch=$1 name=$2
+[ $# -ge 2 ] || die "usage: kunit.sh TARGET NAME [--results FILE]"
+target=$1 name=$2
 shift 2
 results=()
 [ "${1:-}" = "--results" ] && results=(--results "$2")
 
 : "${KUNIT_BOOT_TIMEOUT:=180}"	# seconds for one guest to boot and run
 : "${KUNIT_BUILD_TIMEOUT:=1800}"	# seconds for the whole kunit.py run
-: "${KUNIT_EXPECT:=select_nospec,list-nospec,list-kunit-test}"
+: "${KUNIT_EXPECT:=select_nospec,list-nospec,rculist-nospec,hlist-nospec,list-kunit-test}"
 
 cfg=$NOSPEC_TOP/tests/kunit/$name.kunitconfig
 [ -f "$cfg" ] || die "no KUnit config $cfg: pick one of $(ls "$NOSPEC_TOP/tests/kunit" | sed 's/\.kunitconfig//' | tr '\n' ' ')"
 [ -f "$KT/tools/testing/kunit/kunit.py" ] || die "no kernel tree at $KT: run 'make tree' first"
 
-case $arch in
-x86_64) qemu=qemu-system-x86_64 pkg=qemu-system-x86 cross=() ;;
-arm64) qemu=qemu-system-aarch64 pkg=qemu-system-arm cross=(--cross_compile=aarch64-linux-gnu-) ;;
-*) die "unsupported ARCH '$arch': use x86_64 or arm64" ;;
+arch=${target%%/*}
+case $target in
+x86_64) qemu=qemu-system-x86_64 pkg=qemu-system-x86 extra=() ;;
+x86_64/llvm) qemu=qemu-system-x86_64 pkg=qemu-system-x86 extra=(--make_options=LLVM=1)
+	command -v clang >/dev/null && command -v ld.lld >/dev/null ||
+		die "clang or ld.lld not found: run 'make deps' (or apt-get install clang lld llvm)" ;;
+arm64) qemu=qemu-system-aarch64 pkg=qemu-system-arm extra=(--cross_compile=aarch64-linux-gnu-)
+	command -v aarch64-linux-gnu-gcc >/dev/null ||
+		die "aarch64-linux-gnu-gcc not found: run 'make deps' (or apt-get install gcc-aarch64-linux-gnu)" ;;
+*) die "unsupported TARGET '$target': use x86_64, x86_64/llvm or arm64" ;;
 esac
 command -v "$qemu" >/dev/null || die "$qemu not found: run 'make deps' (or apt-get install $pkg)"
 
-run=$arch-$name
+run=${target//\//-}-$name
 out=$BUILD/kunit/$run
 mkdir -p "$out"
 log=$BUILD/kunit/$run.log
@@ -38,7 +46,7 @@ rm -f "$json" "$out/test.log"
 note "building and booting $run (log: $log)"
 set +e
 (cd "$KT" && timeout -k 10 "$KUNIT_BUILD_TIMEOUT" python3 tools/testing/kunit/kunit.py run \
-	--arch="$arch" "${cross[@]}" --build_dir="$out" --kunitconfig="$cfg" \
+	--arch="$arch" "${extra[@]}" --build_dir="$out" --kunitconfig="$cfg" \
 	--jobs="$(nproc)" --timeout="$KUNIT_BOOT_TIMEOUT" --json="$json") >"$log" 2>&1
 rc=$?
 set -e

@@ -90,6 +90,7 @@ extract() {
 	git -C "$top" config user.name "nospec-list developers"
 	git -C "$top" config user.email "nospec-list@example.org"
 	git -C "$top" config core.autocrlf false
+	git -C "$top" config gc.auto 0
 	git -C "$top" add -A -f .
 	git -C "$top" commit -q --no-verify \
 		-m "Debian $KSRC_PKG $version (pristine)" \

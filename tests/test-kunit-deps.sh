@@ -38,7 +38,7 @@ sys.exit(1 if mode == 'panic' else 0)
 PY
 
 export KUNIT_EXPECT=a,b
-expect_error "unknown arch" "unsupported ARCH" "$SCRIPTS/kunit.sh" riscv nospec-on
+expect_error "unknown target" "unsupported TARGET" "$SCRIPTS/kunit.sh" riscv nospec-on
 expect_error "unknown config" "no KUnit config" "$SCRIPTS/kunit.sh" x86_64 no-such-config
 expect_error "no kernel tree" "run 'make tree' first" env KT="$T_TMP/none" "$SCRIPTS/kunit.sh" x86_64 nospec-on
 expect_error "QEMU missing" "qemu-system-x86_64 not found: run 'make deps'" \

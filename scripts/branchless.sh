@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Build tests/codegen (one function per speculation-safe iterator) as an
+# external module against a configured, built kernel tree and check its
+# disassembly with scripts/branchless.py.  The object is never loaded.
+#   branchless.sh ARCH[/llvm] BUILD_DIR LABEL [--expect-fail] [--results FILE]
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ $# -ge 3 ] || die "usage: branchless.sh ARCH[/llvm] BUILD_DIR LABEL [--expect-fail] [--results FILE]"
+target=$1 kbuild=$2 label=$3
+shift 3
+args=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--expect-fail) args+=(--expect-fail); shift ;;
+	--results) args+=(--results "$2"); shift 2 ;;
+	*) die "unknown option $1: see the usage line in $0" ;;
+	esac
+done
+
+arch=${target%%/*}
+make_opts=(ARCH="$arch")
+objdump=objdump
+case $target in
+x86_64) ;;
+x86_64/llvm) make_opts+=(LLVM=1); objdump=llvm-objdump ;;
+arm64) make_opts+=(CROSS_COMPILE=aarch64-linux-gnu-); objdump=aarch64-linux-gnu-objdump ;;
+*) die "unsupported target '$target': use x86_64, x86_64/llvm or arm64" ;;
+esac
+[ -f "$kbuild/.config" ] && [ -f "$kbuild/Module.symvers" ] ||
+	die "$kbuild is not a built kernel tree with modules: run 'make kunit' first"
+
+src=$BUILD/codegen/$label
+rm -rf "$src"
+mkdir -p "$src"
+cp "$NOSPEC_TOP"/tests/codegen/{Kbuild,walks.c,sink.c,sink.h} "$src/"
+log=$src/build.log
+if ! make -C "$KT" O="$kbuild" M="$src" "${make_opts[@]}" -j"$(nproc)" modules >"$log" 2>&1; then
+	die "$label: the codegen probe did not build (see $log)"
+fi
+"$objdump" -dr --no-show-raw-insn "$src/walks.o" >"$src/walks.dis"
+python3 "$NOSPEC_TOP/scripts/branchless.py" --arch "$arch" --label "$label" \
+	"${args[@]}" "$src/walks.dis"
