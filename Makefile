@@ -16,7 +16,7 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
 	qemu-system-x86 coccinelle
 
-.PHONY: all deps tree kunit check checkpatch test-scripts export clean help
+.PHONY: all deps tree kunit check checkpatch test-scripts export poc clean help
 
 all: deps tree
 	@$(S)/kunit-all.sh
@@ -42,6 +42,11 @@ test-scripts:
 
 export:
 	@$(S)/export.sh
+
+# User space only: builds poc/poc.c against the vanilla and the series'
+# tools/include/linux/list.h and prints one table; loads nothing.
+poc: tree
+	@$(S)/poc.sh
 
 # Removes build products but never build/linux, which may hold unexported
 # commits; remove that yourself once 'make export' has saved them.
