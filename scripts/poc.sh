@@ -4,12 +4,16 @@
 # run both once, print one table.  See docs/poc.md.
 #
 #   poc.sh [--short] [--bytes N] [--trials N] [--seed N] [--raw FILE]
+#          [--rev REV]
 #
 #   --short      a quick run for the host test (16 bytes, 10 trials each)
 #   --bytes N    secret bytes per row (default 40)
 #   --trials N   flush+reload trials per byte (default 30)
 #   --seed N     seed of the random secret (default: random, printed)
 #   --raw FILE   also write the machine-readable results to FILE
+#   --rev REV    take the nospec headers from commit REV of the kernel tree
+#                instead of HEAD (the root commit gives a 'nospec' build
+#                that is really vanilla: the host test's negative control)
 #
 # Exits 0 after a measurement, whatever it shows (the table says it), and
 # also when the CPU shows no transient leakage (prints SKIP); non-zero only
@@ -18,20 +22,21 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-bytes=40 trials=30 seed= raw=
+bytes=40 trials=30 seed= raw= rev=HEAD
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--short) bytes=16 trials=10 ;;
-	--bytes|--trials|--seed|--raw)
-		[ $# -ge 2 ] || die "$1 needs a value, e.g. $1 ${1/--raw/FILE}"
+	--bytes|--trials|--seed|--raw|--rev)
+		[ $# -ge 2 ] || die "$1 needs a value; see 'scripts/poc.sh --help'"
 		case "$1" in
+		--rev) rev=$2 ;;
 		--bytes) bytes=$2 ;;
 		--trials) trials=$2 ;;
 		--seed) seed=$2 ;;
 		--raw) raw=$2 ;;
 		esac
 		shift ;;
-	-h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,21p' "$0"; exit 0 ;;
 	*) die "unknown option '$1'; see 'scripts/poc.sh --help'" ;;
 	esac
 	shift
@@ -51,6 +56,8 @@ out=$BUILD/poc
 src=$NOSPEC_TOP/poc/poc.c
 [ -f "$src" ] || die "$src is missing; restore it from git"
 root=$(git -C "$KT" rev-list --max-parents=0 HEAD | tail -n1)
+git -C "$KT" rev-parse --verify -q "$rev^{commit}" >/dev/null ||
+	die "'$rev' is not a commit of $KT; pass --rev a commit of that tree"
 
 # Headers by extraction, never from the live tree: the root commit is the
 # pristine Debian source, HEAD has the series.
@@ -70,7 +77,7 @@ build_one() {	# build_one NAME COMMIT [CFLAGS...]
 }
 mkdir -p "$out"
 build_one vanilla "$root"
-build_one nospec HEAD -DCONFIG_LIST_NOSPEC
+build_one nospec "$rev" -DCONFIG_LIST_NOSPEC
 
 # Does the walk in victim_<variant> of build NAME contain a CMOV?
 has_cmov() {
