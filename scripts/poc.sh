@@ -22,7 +22,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-bytes=40 trials=30 seed= raw= rev=HEAD
+bytes=40 trials=30 seed='' raw='' rev=HEAD
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--short) bytes=16 trials=10 ;;
@@ -44,8 +44,8 @@ done
 for v in "$bytes" "$trials" ${seed:+"$seed"}; do
 	[[ $v =~ ^[0-9]+$ ]] || die "'$v' is not a number; --bytes, --trials and --seed take whole numbers"
 done
-[ "$bytes" -ge 1 ] && [ "$bytes" -le 256 ] || die "--bytes must be 1..256"
-[ "$trials" -ge 1 ] && [ "$trials" -le 10000 ] || die "--trials must be 1..10000"
+if [ "$bytes" -lt 1 ] || [ "$bytes" -gt 256 ]; then die "--bytes must be 1..256"; fi
+if [ "$trials" -lt 1 ] || [ "$trials" -gt 10000 ]; then die "--trials must be 1..10000"; fi
 [ "$(uname -m)" = x86_64 ] || die "the PoC is x86_64 only (CLFLUSH, RDTSCP); run it on an x86_64 machine"
 command -v gcc >/dev/null || die "gcc is missing; run 'make deps'"
 command -v objdump >/dev/null || die "objdump is missing; install binutils"

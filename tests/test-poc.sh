@@ -10,6 +10,10 @@
 # so a vanilla gadget that does not means the PoC itself is broken
 # (training, gadget, compiler output), and the nospec "no leak" would then
 # prove nothing; skipping would hide that forever.
+#
+# check_sh evaluates its single-quoted conditions here, and run_cmd sets
+# rc/out/err: hence the shellcheck exceptions.
+# shellcheck disable=SC2016,SC2034,SC2154
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -82,7 +86,7 @@ if grep -q '^raw skip calibration' "$raw"; then
 fi
 check "$MEASURE_TESTS" true
 ceil=$(ceiling "$raw")
-echo "$out" | sed 's/^/   /'
+printf '%s\n' "$out" | sed 's/^/   /'
 
 for v in $LIST_VARIANTS; do
 	got=$(row "$raw" "$v" vanilla got)
