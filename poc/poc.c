@@ -197,6 +197,7 @@ __attribute__((noipa)) void victim_bounds_check(size_t x)
 
 static size_t g_x;	/* the index victim_bounds_check() gets */
 
+/* Called like the list victims: through a function with no arguments. */
 __attribute__((noipa)) void call_bounds_check(void)
 {
 	victim_bounds_check(g_x);
@@ -356,9 +357,12 @@ static void settle(void)
 }
 
 /*
- * One trial: flush the probe, walk the training list ROUNDS-1 times, then
- * the target list once, and reload.  The owner is chosen without a branch
- * so that the branch history before every walk is the same.
+ * One trial: flush the probe; CYCLES times, walk the training list
+ * ROUNDS-1 times and then the target list once; reload.  The owner is
+ * chosen without a branch so that the branch history before every walk is
+ * the same.  The marker line of the transient iteration is flushed before
+ * every walk, so after the trial it is hot only if the last (attack) walk
+ * ran an extra iteration.
  */
 static unsigned long g_transient;	/* trials whose marker line was hot */
 
