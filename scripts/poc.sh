@@ -9,7 +9,7 @@
 #   --short      a quick run for the host test (16 bytes, 10 trials each)
 #   --bytes N    secret bytes per row (default 40)
 #   --trials N   flush+reload trials per byte (default 30)
-#   --seed N     seed of the random secret (default: random, printed)
+#   --seed N     seed of the random secret, 0..4294967295 (default: random)
 #   --raw FILE   also write the machine-readable results to FILE
 #   --rev REV    take the nospec headers from commit REV of the kernel tree
 #                instead of HEAD (the root commit gives a 'nospec' build
@@ -46,6 +46,9 @@ for v in "$bytes" "$trials" ${seed:+"$seed"}; do
 done
 if [ "$bytes" -lt 1 ] || [ "$bytes" -gt 256 ]; then die "--bytes must be 1..256"; fi
 if [ "$trials" -lt 1 ] || [ "$trials" -gt 10000 ]; then die "--trials must be 1..10000"; fi
+if [ -n "$seed" ] && { [ ${#seed} -gt 10 ] || [ "$seed" -gt 4294967295 ]; }; then
+	die "--seed must be 0..4294967295"
+fi
 [ "$(uname -m)" = x86_64 ] || die "the PoC is x86_64 only (CLFLUSH, RDTSCP); run it on an x86_64 machine"
 command -v gcc >/dev/null || die "gcc is missing; run 'make deps'"
 command -v objdump >/dev/null || die "objdump is missing; install binutils"
@@ -92,10 +95,13 @@ has_jcc() {
 
 [ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 args=(--bytes "$bytes" --trials "$trials" --seed "$seed")
-"$out/poc-vanilla" --calibration --variants "${args[@]}" >"$out/vanilla.out" ||
-	die "the vanilla PoC failed; see $out/vanilla.out"
-"$out/poc-nospec" --variants "${args[@]}" >"$out/nospec.out" ||
-	die "the nospec PoC failed; see $out/nospec.out"
+for b in vanilla nospec; do
+	what=--variants
+	[ $b = vanilla ] && what="--calibration --variants"
+	# shellcheck disable=SC2086
+	"$out/poc-$b" $what "${args[@]}" >"$out/$b.out" 2>"$out/$b.err" ||
+		die "the $b PoC failed: $(tail -n1 "$out/$b.err"); see $out/$b.out"
+done
 
 field() { awk -v k="$2" '$1 == k { $1 = ""; sub(/^ /, ""); print; exit }' "$1"; }
 result() { awk -v k="$2" '$1 == "result" && $2 == k { print $3, $4, $5, $6; exit }' "$1"; }
