@@ -17,7 +17,7 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu clang lld llvm \
 	coccinelle
 
-.PHONY: all deps tree kunit check checkpatch test-scripts export clean help
+.PHONY: all deps tree kunit check checkpatch test-scripts export poc clean help
 
 all: deps tree
 	@$(S)/kunit-all.sh
@@ -43,6 +43,11 @@ test-scripts:
 
 export:
 	@$(S)/export.sh
+
+# User space only: builds poc/poc.c against the vanilla and the series'
+# tools/include/linux/list.h and prints one table; loads nothing.
+poc: tree
+	@$(S)/poc.sh
 
 # Removes build products but never build/linux, which may hold unexported
 # commits; remove that yourself once 'make export' has saved them.
