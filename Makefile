@@ -17,7 +17,7 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu clang lld llvm \
 	coccinelle
 
-.PHONY: all deps tree kunit check checkpatch test-scripts export poc clean help
+.PHONY: all deps tree kunit check checkpatch test-scripts export poc ktext clean help
 
 all: deps tree
 	@$(S)/kunit-all.sh
@@ -43,6 +43,11 @@ test-scripts:
 
 export:
 	@$(S)/export.sh
+
+# Benchmark, not a test: vmlinux .text growth of CONFIG_LIST_NOSPEC
+# (x86_64 defconfig built twice, ~20 minutes on 2 cores).
+ktext: tree
+	@$(S)/ktext.sh
 
 # User space only: builds poc/poc.c against the vanilla and the series'
 # tools/include/linux/list.h and prints one table; loads nothing.

@@ -218,7 +218,9 @@ def main():
 
     with open(args.disasm, encoding='utf-8') as f:
         funcs = parse(f.read())
-    walks = {n: v for n, v in funcs.items() if n.startswith(PREFIX) and n != SINK}
+    # objdump may name padding before a function "<sym-0x10>": not a walk.
+    walks = {n: v for n, v in funcs.items()
+             if re.fullmatch(PREFIX + r'\w+', n) and n != SINK}
     if not walks:
         print(f'{args.label}: no {PREFIX}* functions in {args.disasm}', file=sys.stderr)
         return 1

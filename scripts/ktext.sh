@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Kernel text cost of CONFIG_LIST_NOSPEC: build the same x86_64 defconfig
+# vmlinux with the option off and on, then report .text growth (size) and the
+# functions that grew most (the kernel's scripts/bloat-o-meter).  A benchmark:
+# about 10 minutes per build on 2 cores; reuses build/ktext/ between runs.
+#   ktext.sh [--top N]
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+top=25
+if [ "${1:-}" = "--top" ]; then
+	[[ "${2:-}" =~ ^[0-9]+$ ]] || die "--top takes a number, e.g. --top 25"
+	top=$2
+elif [ $# -gt 0 ]; then
+	die "usage: ktext.sh [--top N]"
+fi
+[ -f "$KT/Makefile" ] || die "no kernel tree at $KT: run 'make tree' first"
+
+out=$BUILD/ktext
+mkdir -p "$out"
+for opt in off on; do
+	o=$out/$opt
+	mkdir -p "$o"
+	log=$out/$opt.log
+	note "building x86_64 defconfig vmlinux, CONFIG_LIST_NOSPEC=$opt (log: $log)"
+	{
+		make -C "$KT" O="$o" ARCH=x86_64 x86_64_defconfig
+		if [ $opt = on ]; then
+			"$KT/scripts/config" --file "$o/.config" -e LIST_NOSPEC
+		else
+			"$KT/scripts/config" --file "$o/.config" -d LIST_NOSPEC
+		fi
+		make -C "$KT" O="$o" ARCH=x86_64 olddefconfig
+		make -C "$KT" O="$o" ARCH=x86_64 -j"$(nproc)" vmlinux
+	} >"$log" 2>&1 || die "the $opt build failed (see $log)"
+	want=$([ $opt = on ] && echo y || echo '')
+	got=$(sed -n 's/^CONFIG_LIST_NOSPEC=//p' "$o/.config")
+	[ "$got" = "$want" ] || die "CONFIG_LIST_NOSPEC is '$got' in $o/.config, expected '$want'"
+done
+
+report=$out/report.txt
+{
+	echo "x86_64 defconfig vmlinux, Debian $(ksrc_version), gcc $(gcc -dumpfullversion)"
+	off=$(size -A "$out/off/vmlinux" | awk '$1 == ".text" { print $2 }')
+	on=$(size -A "$out/on/vmlinux" | awk '$1 == ".text" { print $2 }')
+	awk -v a="$off" -v b="$on" 'BEGIN {
+		printf ".text section (size -A): off %d, on %d bytes: %+d bytes (%+.3f %%)\n",
+		       a, b, b - a, 100 * (b - a) / a }'
+	echo "size (Berkeley):"
+	size "$out/off/vmlinux" "$out/on/vmlinux"
+	echo
+	echo "largest growth by function (scripts/bloat-o-meter off on):"
+	"$KT/scripts/bloat-o-meter" "$out/off/vmlinux" "$out/on/vmlinux" | head -n "$((top + 2))"
+} >"$report"
+cat "$report"
