@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # The host-side benchmark of the list iterators (issue 6): builds
 # bench/walks.c against the pristine and the series' tools/include, runs
-# every variant side by side, prints the table, writes results.tsv and
-# cycles.png to $BENCH_OUT (build/bench).
+# every variant side by side, prints the table, writes results.tsv,
+# cycles.png and ratios.png to $BENCH_OUT (build/bench).
 #
 #   scripts/bench.sh            the full run (about 2 minutes)
 #   BENCH_QUICK=1 scripts/bench.sh   small lists, 3 rounds (tests)
 #
 # Environment: BENCH_ROUNDS (default 7), BENCH_SIZES (comma list, default
 # 300,1000,10000,100000,1000000), BENCH_ELEMS (elements per sample of a
-# small list, default 20000), BENCH_OUT, KT, CC; BENCH_FAULT=1 also
+# small list, default 20000), BENCH_OUT, KT, BENCH_REV (the series commit,
+# default HEAD), CC; BENCH_FAULT=1 also
 # self-checks the 'naive' walk that ignores a body reassigning pos, which
 # must make the run fail (the test uses it to show the check can fail).
 set -euo pipefail
@@ -44,17 +45,20 @@ command -v gnuplot >/dev/null || die "gnuplot is missing; run 'make bench' (inst
 git -C "$KT" rev-parse --verify -q HEAD >/dev/null 2>&1 ||
 	die "no kernel tree at $KT; run 'make tree' first (or set KT)"
 root=$(git -C "$KT" rev-list --max-parents=0 HEAD | tail -n1)
-[ "$root" != "$(git -C "$KT" rev-parse HEAD)" ] ||
+[ "$root" != "$(git -C "$KT" rev-parse "${BENCH_REV:-HEAD}" 2>/dev/null)" ] ||
 	die "$KT has no series applied (HEAD is the pristine root commit); run 'make tree'"
-git -C "$KT" cat-file -e HEAD:tools/include/linux/nospec.h 2>/dev/null ||
-	die "$KT HEAD lacks tools/include/linux/nospec.h (the series' user-space mirror); update the series and run 'make tree'"
+# One commit for the whole run, even if the tree moves meanwhile.
+head=$(git -C "$KT" rev-parse --verify -q "${BENCH_REV:-HEAD}^{commit}") ||
+	die "BENCH_REV '${BENCH_REV:-}' is not a commit of $KT; leave it unset for HEAD"
+git -C "$KT" grep -q 'define select_nospec' "$head" -- tools/include tools/arch/x86/include ||
+	die "$KT $(git -C "$KT" rev-parse --short "$head") has no select_nospec() in tools/ (the series' user-space mirror); update the series and run 'make tree'"
 
 # Headers: extracted from the commits, never read from the live tree.
 mkdir -p "$BENCH_OUT"
 for d in vanilla nospec obj; do rm -rf "${BENCH_OUT:?}/$d"; mkdir -p "$BENCH_OUT/$d"; done
 git -C "$KT" archive "$root" tools/include tools/arch/x86/include | tar -x -C "$BENCH_OUT/vanilla" ||
 	die "cannot extract the pristine tools/include from $KT"
-git -C "$KT" archive HEAD tools/include tools/arch/x86/include | tar -x -C "$BENCH_OUT/nospec" ||
+git -C "$KT" archive "$head" tools/include tools/arch/x86/include | tar -x -C "$BENCH_OUT/nospec" ||
 	die "cannot extract the series' tools/include from $KT"
 
 CFLAGS=(-O2 -Wall -Wextra -Werror -fno-strict-aliasing -fno-tree-vectorize)
@@ -91,7 +95,7 @@ else
 	perfstat="perf stat failed (perf_event_paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null)); TSC only"
 fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-series=$(git -C "$KT" rev-list --count "$root..HEAD")
+series=$(git -C "$KT" rev-list --count "$root..$head")
 
 args=(--rounds "$BENCH_ROUNDS" --sizes "$BENCH_SIZES" --elems "$BENCH_ELEMS"
 	--tsv "$BENCH_OUT/results.tsv.new")
@@ -99,7 +103,7 @@ args=(--rounds "$BENCH_ROUNDS" --sizes "$BENCH_SIZES" --elems "$BENCH_ELEMS"
 {
 	echo "nospec-list benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "cpu: $cpu, $ncpu CPUs; kernel $(uname -r); $("$CC" --version | head -n1)"
-	echo "headers: $KT, pristine $(git -C "$KT" rev-parse --short "$root") vs HEAD $(git -C "$KT" rev-parse --short HEAD) ($series patches)"
+	echo "headers: $KT, pristine $(git -C "$KT" rev-parse --short "$root") vs series $(git -C "$KT" rev-parse --short "$head") ($series patches: $(git -C "$KT" log -1 --format=%s "$head"))"
 	echo "$perfstat"
 	echo "load average before: $load_before"
 } | tee "$BENCH_OUT/table.txt"
@@ -121,30 +125,46 @@ echo "load average after: $load_after" | tee -a "$BENCH_OUT/table.txt"
 } >"$BENCH_OUT/results.tsv"
 rm -f "$BENCH_OUT/results.tsv.new"
 
-# The plot: one panel per macro and body, ticks per element against size.
-gnuplot >"$BENCH_OUT/gnuplot.log" 2>&1 <<GP || die "gnuplot failed (see $BENCH_OUT/gnuplot.log)"
-set terminal pngcairo size 1600,900 font ",10"
-set output "$BENCH_OUT/cycles.png"
+# The plots: one panel per macro and body, against list size; cycles.png
+# the ticks per element, ratios.png each variant over vanilla.
+plot() {	# plot FILE YLABEL LOGY COLUMNS-EXPR...
+	local out=$1 ylabel=$2 logy=$3
+	shift 3
+	gnuplot >>"$BENCH_OUT/gnuplot.log" 2>&1 <<GP
+set terminal pngcairo noenhanced size 1600,900 font ",10"
+set output "$out"
 set datafile separator "\t"
+set datafile missing "NA"
 set logscale x
-set logscale y
-set format x "10^{%L}"
+$logy
 set key top left
 set grid
 set xlabel "list size (elements)"
-set ylabel "TSC ticks per element"
-set multiplot layout 2,4 title "nospec-list: list walks, median TSC ticks per element ($cpu; load $load_before)"
+set ylabel "$ylabel"
+set multiplot layout 2,4 title "nospec-list: $ylabel, median of $BENCH_ROUNDS interleaved rounds ($cpu; load $load_before)"
 do for [b in "empty light"] {
   do for [m in "list_for_each_entry list_for_each_entry_safe list_for_each_entry_reverse hlist_for_each_entry"] {
     set title sprintf("%s, %s body", m, b)
     f = sprintf("< awk -F'\t' '\$1==\"%s\" && \$2==\"%s\"' '$BENCH_OUT/results.tsv'", m, b)
-    plot f using 3:4 with linespoints lw 2 title "vanilla", \
-         f using 3:5 with linespoints lw 2 title "nospec (series)", \
-         f using 3:6 with linespoints lw 2 title "rfc shape", \
-         f using 3:7 with linespoints lw 1 dt 2 title "exp (list_head cursor)"
+    plot $*
   }
 }
 unset multiplot
 GP
+}
+: >"$BENCH_OUT/gnuplot.log"
+plot "$BENCH_OUT/cycles.png" "TSC ticks per element" "set logscale y" \
+	'f using 3:4 with linespoints lw 2 title "vanilla",' \
+	'f using 3:5 with linespoints lw 2 title "nospec (series)",' \
+	'f using 3:6 with linespoints lw 2 title "rfc shape",' \
+	'f using 3:7 with linespoints lw 1 dt 2 title "exp (list_head cursor)"' ||
+	die "gnuplot failed (see $BENCH_OUT/gnuplot.log)"
+plot "$BENCH_OUT/ratios.png" "ticks per element / vanilla" "set yrange [0.6:2]" \
+	'1 with lines lc "black" notitle,' \
+	'f using 3:8 with linespoints lw 2 title "nospec / vanilla",' \
+	'f using 3:9 with linespoints lw 2 title "rfc / vanilla",' \
+	'f using 3:10 with linespoints lw 1 dt 2 title "exp / vanilla"' ||
+	die "gnuplot failed (see $BENCH_OUT/gnuplot.log)"
+[ -s "$BENCH_OUT/ratios.png" ] || die "gnuplot wrote no $BENCH_OUT/ratios.png (see $BENCH_OUT/gnuplot.log)"
 [ -s "$BENCH_OUT/cycles.png" ] || die "gnuplot wrote no $BENCH_OUT/cycles.png (see $BENCH_OUT/gnuplot.log)"
-note "table: $BENCH_OUT/table.txt, data: $BENCH_OUT/results.tsv, plot: $BENCH_OUT/cycles.png"
+note "table: $BENCH_OUT/table.txt, data: $BENCH_OUT/results.tsv, plots: $BENCH_OUT/cycles.png $BENCH_OUT/ratios.png"
