@@ -5,6 +5,8 @@
 #                 the verdict table
 #   make check    everything testable; ends with "N passed, N failed"
 #   make export   write build/linux's commits back to patches/
+#   make bench    cycles per element of the list iterators, vanilla vs
+#                 the series (build/bench/; docs/bench.md)
 #
 # See README.md.
 
@@ -16,7 +18,7 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
 	qemu-system-x86 coccinelle
 
-.PHONY: all deps tree kunit check checkpatch test-scripts export clean help
+.PHONY: all deps tree kunit check checkpatch test-scripts export bench clean help
 
 all: deps tree
 	@$(S)/kunit-all.sh
@@ -43,10 +45,19 @@ test-scripts:
 export:
 	@$(S)/export.sh
 
+# Host-side benchmark of the iterators (issue 6): about two minutes, prints
+# the table, writes build/bench/results.tsv, cycles.png and ratios.png.
+# BENCH_QUICK=1 for a short run.  A benchmark, not a test: nothing in
+# 'make check' looks at its times.
+BENCH_DEBS := gcc libc6-dev binutils git gnuplot-nox
+bench: tree
+	@$(S)/deps.sh $(BENCH_DEBS)
+	@$(S)/bench.sh
+
 # Removes build products but never build/linux, which may hold unexported
 # commits; remove that yourself once 'make export' has saved them.
 clean:
-	rm -rf build/kunit build/checkpatch build/check build/tests
+	rm -rf build/kunit build/checkpatch build/check build/tests build/bench
 
 help:
-	@sed -n '3,10p' Makefile
+	@sed -n '3,12p' Makefile

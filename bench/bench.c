@@ -472,7 +472,7 @@ static void run_size(size_t n, int rounds, size_t elems, FILE *tsv)
 	if (!s)
 		die("out of memory for the samples");
 	lists_build(&l, n);
-	if (n * sizeof(struct item) >= (8UL << 20))
+	if (n * sizeof(struct item) >= (2UL << 20))
 		printf("(%zu elements: %zu MiB of nodes, %ld MiB in huge pages)\n",
 		       n, n * sizeof(struct item) >> 20, thp_mib());
 	for (r = 0; r < rounds; r++)

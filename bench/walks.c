@@ -124,11 +124,30 @@
  * compiler keeps both in registers); the step follows the body's pos only
  * if the body reassigned it, as the series' __list_walk_nospec() does.
  */
+#ifdef EXP_SELECT_CMP
+/*
+ * Optional second experiment (BENCH_EXP_CFLAGS=-DEXP_SELECT_CMP): the
+ * compare inside the asm, so no bool is materialised (xor/setne/test) just
+ * for the CMOV to test it again: the entry if a != b, else NULL.
+ */
+#define exp_select_ne(a, b, entry)					\
+	({								\
+		unsigned long __e_v = (unsigned long)(entry);		\
+		asm("cmp %[x], %[y]\n\tcmove %[z], %[v]"		\
+		    : [v] "+r" (__e_v)					\
+		    : [x] "r" (a), [y] "r" (b), [z] "r" (0UL)		\
+		    : "cc");						\
+		(typeof(entry))__e_v;					\
+	})
+#else
+#define exp_select_ne(a, b, entry) select_nospec((a) != (b), entry, NULL)
+#endif
+
 #define exp_walk(pos, first, head, member, dir)				\
-	for (struct { struct list_head *c; typeof(pos) s; } __x = { (first), NULL }; \
-	     __x.s = select_nospec(__x.c != (head),			\
-				   list_entry(__x.c, typeof(*(pos)), member), \
-				   NULL),				\
+	for (struct { struct list_head *c; typeof(pos) s; }		\
+	     __x = { (first), NULL };					\
+	     __x.s = exp_select_ne(__x.c, (head),			\
+				   list_entry(__x.c, typeof(*(pos)), member)), \
 	     (pos) = __x.s, __x.c != (head);				\
 	     __x.c = ((pos) == __x.s ? __x.c : &(pos)->member)->dir)
 
@@ -140,8 +159,8 @@
 #define W_SAFE(pos, n, head, member)					\
 	for (struct list_head *__x_c = (head)->next;			\
 	     (n) = list_entry(__x_c->next, typeof(*(pos)), member),	\
-	     (pos) = select_nospec(__x_c != (head),			\
-			list_entry(__x_c, typeof(*(pos)), member), NULL), \
+	     (pos) = exp_select_ne(__x_c, (head),			\
+			list_entry(__x_c, typeof(*(pos)), member)),	\
 	     __x_c != (head);						\
 	     __x_c = &(n)->member)
 #define W_HLIST hlist_for_each_entry

@@ -10,7 +10,8 @@
 # Environment: BENCH_ROUNDS (default 7), BENCH_SIZES (comma list, default
 # 300,1000,10000,100000,1000000), BENCH_ELEMS (elements per sample of a
 # small list, default 20000), BENCH_OUT, KT, BENCH_REV (the series commit,
-# default HEAD), CC; BENCH_FAULT=1 also
+# default HEAD), CC, BENCH_EXP_CFLAGS (extra flags for the exp variant,
+# e.g. -DEXP_SELECT_CMP); BENCH_FAULT=1 also
 # self-checks the 'naive' walk that ignores a body reassigning pos, which
 # must make the run fail (the test uses it to show the check can fail).
 set -euo pipefail
@@ -75,7 +76,8 @@ compile() {	# compile VARIANT HEADERS EXTRA...
 compile vanilla vanilla
 compile nospec nospec -DCONFIG_LIST_NOSPEC
 compile rfc nospec
-compile exp nospec -DCONFIG_LIST_NOSPEC
+# shellcheck disable=SC2086
+compile exp nospec -DCONFIG_LIST_NOSPEC ${BENCH_EXP_CFLAGS:-}
 compile naive nospec
 # shellcheck disable=SC2046
 "$CC" "${CFLAGS[@]}" $(inc vanilla) -c "$SRC/bench.c" -o "$BENCH_OUT/obj/bench.o" \
