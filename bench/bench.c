@@ -389,7 +389,7 @@ static struct sample time_walk(walk_fn fn, void *head, size_t n, size_t reps)
 
 /*
  * One round's value of a variant: warm up, then the best of a few short
- * back-to-back samples (an interrupt only ever adds time): five for lists
+ * back-to-back samples (an interrupt only ever adds time): 15 for lists
  * up to 1e4 elements, three up to 1e5, and one walk for larger ones.
  */
 static struct sample measure(walk_fn fn, void *head, size_t n, size_t reps,
@@ -464,7 +464,7 @@ static void run_size(size_t n, int rounds, size_t elems, FILE *tsv)
 {
 	struct sample (*s)[NR_BODIES][NR_VARIANTS][rounds];
 	size_t reps = n >= elems ? 1 : elems / n;
-	int subs = n <= 10000 ? 5 : n <= 100000 ? 3 : 1;
+	int subs = n <= 10000 ? 15 : n <= 100000 ? 3 : 1;
 	struct lists l;
 	int r, m, b, i;
 
@@ -561,7 +561,7 @@ int main(int argc, char **argv)
 	const struct variant *extra = NULL;
 	const char *tsv_path = NULL;
 	bool check_only = false;
-	int rounds = 7, a;
+	int rounds = 9, a;
 	FILE *tsv;
 
 	for (a = 1; a < argc; a++) {
@@ -619,7 +619,7 @@ int main(int argc, char **argv)
 	tsc_calibrate();
 	printf("perf counters: %s\n", perf_status);
 	printf("TSC: %.3f GHz\n", tsc_per_ns);
-	printf("timing: TSC ticks per element; per round and variant the best of 5 (n <= 1e4), 3 (n <= 1e5) or 1 back-to-back samples of >= %zu elements;\n"
+	printf("timing: TSC ticks per element; per round and variant the best of 15 (n <= 1e4), 3 (n <= 1e5) or 1 back-to-back samples of >= %zu elements;\n"
 	       "        median of %d interleaved rounds; x/van = ratio of the medians to vanilla's, ~ = median of per-round ratios\n",
 	       elems, rounds);
 	fprintf(tsv, "# macro\tbody\tsize\tvanilla\tnospec\trfc\texp\tnospec_ratio\trfc_ratio\texp_ratio\tnospec_paired\trfc_paired\texp_paired\tvanilla_min\tnospec_min\trfc_min\texp_min\tvanilla_cyc\tnospec_cyc\trfc_cyc\texp_cyc\tvanilla_ins\tnospec_ins\trfc_ins\texp_ins\trounds\treps\tsubsamples\n");

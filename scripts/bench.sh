@@ -7,7 +7,7 @@
 #   scripts/bench.sh            the full run (about 2 minutes)
 #   BENCH_QUICK=1 scripts/bench.sh   small lists, 3 rounds (tests)
 #
-# Environment: BENCH_ROUNDS (default 7), BENCH_SIZES (comma list, default
+# Environment: BENCH_ROUNDS (default 9, at least 7), BENCH_SIZES (comma list, default
 # 300,1000,10000,100000,1000000), BENCH_ELEMS (elements per sample of a
 # small list, default 20000), BENCH_OUT, KT, BENCH_REV (the series commit,
 # default HEAD), CC, BENCH_EXP_CFLAGS (extra flags for the exp variant,
@@ -28,7 +28,7 @@ case $BENCH_FAULT in 0|1) ;; *) die "BENCH_FAULT must be 0 or 1, not '$BENCH_FAU
 if [ "$BENCH_QUICK" = 1 ]; then
 	: "${BENCH_ROUNDS:=3}" "${BENCH_SIZES:=300,1000,10000}" "${BENCH_ELEMS:=5000}"
 else
-	: "${BENCH_ROUNDS:=7}" "${BENCH_SIZES:=300,1000,10000,100000,1000000}" "${BENCH_ELEMS:=20000}"
+	: "${BENCH_ROUNDS:=9}" "${BENCH_SIZES:=300,1000,10000,100000,1000000}" "${BENCH_ELEMS:=20000}"
 fi
 [[ $BENCH_ROUNDS =~ ^[0-9]+$ ]] && [ "$BENCH_ROUNDS" -ge 1 ] && [ "$BENCH_ROUNDS" -le 101 ] ||
 	die "BENCH_ROUNDS must be a whole number from 1 to 101 (7 or more for a real run), not '$BENCH_ROUNDS'"
