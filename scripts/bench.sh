@@ -89,12 +89,17 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1)
 ncpu=$(nproc)
 if ! command -v perf >/dev/null; then
 	perfstat="perf not installed (apt-get install linux-perf); TSC only"
-elif perf stat -x, -e cycles,instructions true 2>&1 >/dev/null | grep -q 'not supported'; then
-	perfstat="perf stat: cycles/instructions <not supported> here (no PMU in this VM); TSC only"
-elif perf stat -x, -e cycles,instructions true >/dev/null 2>&1; then
-	perfstat="perf stat: cycles/instructions supported"
 else
-	perfstat="perf stat failed (perf_event_paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null)); TSC only"
+	# perf stat -x, prints "VALUE,UNIT,EVENT,..." or "<not supported>,,EVENT".
+	pout=$(perf stat -x, -e cycles,instructions true 2>&1 >/dev/null || true)
+	if grep -qE '^[0-9]+,[^,]*,(cycles|instructions)' <<<"$pout" &&
+		! grep -q 'not supported' <<<"$pout"; then
+		perfstat="perf stat: cycles/instructions supported"
+	elif grep -q 'not supported' <<<"$pout"; then
+		perfstat="perf stat: cycles/instructions <not supported> here (no PMU in this VM?); TSC only"
+	else
+		perfstat="perf stat failed ($(head -n1 <<<"$pout"); perf_event_paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null)); TSC only"
+	fi
 fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 series=$(git -C "$KT" rev-list --count "$root..$head")
