@@ -388,25 +388,29 @@ static struct sample time_walk(walk_fn fn, void *head, size_t n, size_t reps)
 }
 
 /*
- * One round's value of a variant: warm up, then the best of a few short
- * back-to-back samples (an interrupt only ever adds time): 15 for lists
- * up to 1e4 elements, three up to 1e5, and one walk for larger ones.
+ * One round of one macro and body: every variant's value is the best of
+ * @subs samples (an interrupt or a busy neighbour only ever adds time),
+ * taken in turns -- variant order, then again -- so that all variants see
+ * the same machine.  Lists up to 1e5 elements are walked once before, so
+ * the first sample finds them as warm as the others do.
  */
-static struct sample measure(walk_fn fn, void *head, size_t n, size_t reps,
-			     int subs)
+static void measure_round(struct sample *best[NR_VARIANTS], const int *order,
+			  int m, int b, void *head, size_t n, size_t reps,
+			  int subs)
 {
-	struct sample best, s;
-	int i;
+	struct sample t;
+	int k, i;
 
 	if (n <= 100000)
-		sink += fn(head);
-	best = time_walk(fn, head, n, reps);
-	for (i = 1; i < subs; i++) {
-		s = time_walk(fn, head, n, reps);
-		if (s.tsc < best.tsc)
-			best = s;
-	}
-	return best;
+		sink += variants[order[0]]->walk[m][b](head);
+	for (k = 0; k < subs; k++)
+		for (i = 0; i < NR_VARIANTS; i++) {
+			int v = order[i];
+
+			t = time_walk(variants[v]->walk[m][b], head, n, reps);
+			if (k == 0 || t.tsc < best[v]->tsc)
+				*best[v] = t;
+		}
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -464,7 +468,7 @@ static void run_size(size_t n, int rounds, size_t elems, FILE *tsv)
 {
 	struct sample (*s)[NR_BODIES][NR_VARIANTS][rounds];
 	size_t reps = n >= elems ? 1 : elems / n;
-	int subs = n <= 10000 ? 15 : n <= 100000 ? 3 : 1;
+	int subs = n <= 10000 ? 15 : n <= 100000 ? 5 : 1;
 	struct lists l;
 	int r, m, b, i;
 
@@ -477,14 +481,14 @@ static void run_size(size_t n, int rounds, size_t elems, FILE *tsv)
 		       n, n * sizeof(struct item) >> 20, thp_mib());
 	for (r = 0; r < rounds; r++)
 		for (m = 0; m < NR_MACROS; m++)
-			for (b = 0; b < NR_BODIES; b++)
-				for (i = 0; i < NR_VARIANTS; i++) {
-					int v = orders[(r + m * NR_BODIES + b) % 8][i];
+			for (b = 0; b < NR_BODIES; b++) {
+				struct sample *best[NR_VARIANTS];
 
-					s[m][b][v][r] = measure(variants[v]->walk[m][b],
-								head_of(&l, m), n,
-								reps, subs);
-				}
+				for (i = 0; i < NR_VARIANTS; i++)
+					best[i] = &s[m][b][i][r];
+				measure_round(best, orders[(r + m * NR_BODIES + b) % 8],
+					      m, b, head_of(&l, m), n, reps, subs);
+			}
 	lists_free(&l);
 
 	for (m = 0; m < NR_MACROS; m++)
@@ -619,7 +623,7 @@ int main(int argc, char **argv)
 	tsc_calibrate();
 	printf("perf counters: %s\n", perf_status);
 	printf("TSC: %.3f GHz\n", tsc_per_ns);
-	printf("timing: TSC ticks per element; per round and variant the best of 15 (n <= 1e4), 3 (n <= 1e5) or 1 back-to-back samples of >= %zu elements;\n"
+	printf("timing: TSC ticks per element; per round and variant the best of 15 (n <= 1e4), 5 (n <= 1e5) or 1 samples of >= %zu elements, variants in turns;\n"
 	       "        median of %d interleaved rounds; x/van = ratio of the medians to vanilla's, ~ = median of per-round ratios\n",
 	       elems, rounds);
 	fprintf(tsv, "# macro\tbody\tsize\tvanilla\tnospec\trfc\texp\tnospec_ratio\trfc_ratio\texp_ratio\tnospec_paired\trfc_paired\texp_paired\tvanilla_min\tnospec_min\trfc_min\texp_min\tvanilla_cyc\tnospec_cyc\trfc_cyc\texp_cyc\tvanilla_ins\tnospec_ins\trfc_ins\texp_ins\trounds\treps\tsubsamples\n");
