@@ -7,6 +7,11 @@
  *   bench [--sizes N,N,...] [--rounds N] [--elems N] [--tsv FILE]
  *         [--also-check naive] [--check-only]
  *
+ * Defaults: sizes 300,1000,10000,100000,1000000; 9 rounds; samples of at
+ * least 20000 elements; the TSV on stdout.  --check-only stops after the
+ * visit-order self-check; --also-check naive adds the broken walk to it
+ * (and so must fail).  scripts/bench.sh builds and runs this.
+ *
  * Cycles are TSC ticks (rdtsc), the reference clock of the machine, not
  * core clocks; core cycles and instructions come from perf_event_open()
  * where the machine exposes a PMU, and are reported as n/a otherwise.
