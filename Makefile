@@ -5,6 +5,8 @@
 #                 the verdict table
 #   make check    everything testable; ends with "N passed, N failed"
 #   make export   write build/linux's commits back to patches/
+#   make bench    cycles per element of the list iterators, vanilla vs
+#                 the series (build/bench/; docs/bench.md)
 #
 # See README.md.
 
@@ -15,9 +17,10 @@ S := scripts
 DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
 	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu clang lld llvm \
-	coccinelle
+	coccinelle gnuplot-nox
 
-.PHONY: all deps tree kunit check checkpatch test-scripts export poc ktext clean help
+.PHONY: all deps tree kunit check checkpatch test-scripts export poc bench ktext \
+	clean help
 
 all: deps tree
 	@$(S)/kunit-all.sh
@@ -54,10 +57,19 @@ ktext: tree
 poc: tree
 	@$(S)/poc.sh
 
+# Host-side benchmark of the iterators (issue 6): about two minutes, prints
+# the table, writes build/bench/results.tsv, cycles.png and ratios.png.
+# BENCH_QUICK=1 for a short run.  A benchmark, not a test: nothing in
+# 'make check' looks at its times.
+BENCH_DEBS := gcc libc6-dev binutils git gnuplot-nox
+bench: tree
+	@$(S)/deps.sh $(BENCH_DEBS)
+	@$(S)/bench.sh
+
 # Removes build products but never build/linux, which may hold unexported
 # commits; remove that yourself once 'make export' has saved them.
 clean:
-	rm -rf build/kunit build/checkpatch build/check build/tests
+	rm -rf build/kunit build/checkpatch build/check build/tests build/bench
 
 help:
-	@sed -n '3,10p' Makefile
+	@sed -n '3,12p' Makefile
