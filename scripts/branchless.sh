@@ -23,7 +23,7 @@ make_opts=(ARCH="$arch")
 objdump=objdump
 case $target in
 x86_64) ;;
-x86_64/llvm) make_opts+=(LLVM=1); objdump=llvm-objdump ;;
+x86_64/llvm) make_opts+=(LLVM=1) ;;	# GNU objdump reads clang objects too
 arm64) make_opts+=(CROSS_COMPILE=aarch64-linux-gnu-); objdump=aarch64-linux-gnu-objdump ;;
 *) die "unsupported target '$target': use x86_64, x86_64/llvm or arm64" ;;
 esac
