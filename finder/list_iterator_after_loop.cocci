@@ -53,22 +53,30 @@ CONT = ("list_for_each_entry_continue",
 	 "hlist_for_each_entry_from_rcu",
 	 "hlist_for_each_entry_continue_rcu_bh")
 
-# Where a loop header names the cursor c: the text just before c is
-# "<iterator>(" for the cursor, or "<iterator>(pos," for the lookahead of a
-# list_for_each_entry_safe*() walk.  Headers can be split over lines.
-_head = re.compile(r"\b(h?list_for_each_entry\w*)\s*\(\s*(?:[^,()]+,\s*)?$")
+# The cocci positions come back here to be checked against the source text:
+# is this occurrence of c the cursor of a loop header, an operand of sizeof,
+# or a member name?  Headers can be split over lines, so a few lines before
+# the position are looked at too.
+_head = re.compile(r"\b(\w*for_each\w*)\s*\(\s*(?:[^,()]+,\s*)?$")
 _src = {}
 
 
-def lfe_header(p):
-	"""(iterator name, argument index) when p is a loop's cursor, else None."""
-	p = p[0]
+def _text(p, before_lines=2):
+	"""(text before p on its line and a few lines above, text after p)."""
 	if p.file not in _src:
 		with open(p.file, errors="replace") as f:
 			_src[p.file] = f.read().split("\n")
 	lines = _src[p.file]
-	ln = int(p.line) - 1
-	before = " ".join(lines[max(0, ln - 2):ln] + [lines[ln][:int(p.column)]])
+	ln, col = int(p.line) - 1, int(p.column)
+	before = " ".join(lines[max(0, ln - before_lines):ln] + [lines[ln][:col]])
+	return before, lines[ln][col:]
+
+
+def lfe_header(p):
+	"""(macro name, second argument?) when p is the cursor of a for_each
+	loop header (the second argument only for the lookahead of
+	list_for_each_entry_safe*()), else None."""
+	before, _ = _text(p[0])
 	m = _head.search(before)
 	if not m:
 		return None
@@ -80,24 +88,45 @@ def lfe_header(p):
 
 
 def lfe_takes(p):
-	"""The loop at p assigns c (fresh start, or a continuation loop)."""
-	h = lfe_header(p)
-	return h is not None and (h[0] in FRESH or h[0] in CONT)
+	"""The loop whose header holds p assigns c."""
+	return lfe_header(p) is not None
 
 
 def lfe_resets(p):
-	"""The loop at p assigns c without reading it first."""
+	"""The loop whose header holds p assigns c without reading it."""
 	h = lfe_header(p)
-	return h is not None and (h[0] in FRESH or h[1])
+	return h is not None and (h[1] or h[0] not in CONT)
+
+
+def lfe_ignored(p):
+	"""p is no read of c's value: an operand of sizeof/typeof, or a member
+	name that happens to be spelt like c in a loop header."""
+	before, after = _text(p[0], 0)
+	depth = 0
+	for i in range(len(before) - 1, -1, -1):
+		ch = before[i]
+		if ch == ")":
+			depth += 1
+		elif ch == "(":
+			if depth == 0:
+				if re.search(r"\b(?:sizeof|typeof|__typeof__)\s*$", before[:i]):
+					return True
+			else:
+				depth -= 1
+	if re.search(r"\bsizeof\s*\**\s*$", before):
+		return True
+	b2, _ = _text(p[0])
+	if re.search(r"\bh?list_for_each_entry\w*\s*\([^;{}]*,\s*$", b2) and \
+			re.match(r"\w+\s*[,)]", after):
+		args = re.search(r"\bh?list_for_each_entry\w*\s*\(([^;{}]*)$", b2).group(1)
+		return args.count(",") >= 2
+	return False
 
 
 def lfe_name(p):
 	"""Name of the iterator whose name starts at p."""
-	p = p[0]
-	if p.file not in _src:
-		lfe_header([p])
-	line = _src[p.file][int(p.line) - 1]
-	m = re.match(r"\w+", line[int(p.column):])
+	before, after = _text(p[0], 0)
+	m = re.match(r"\w+", after)
 	return m.group(0) if m else "?"
 
 @r exists@
@@ -106,7 +135,7 @@ expression E, x;
 statement S;
 position p1;
 position k : script:python() { lfe_takes(k) };
-position p2 : script:python() { not lfe_resets(p2) };
+position p2 : script:python() { not lfe_resets(p2) and not lfe_ignored(p2) };
 iterator name hlist_for_each_entry;
 iterator name hlist_for_each_entry_continue;
 iterator name hlist_for_each_entry_continue_rcu;
