@@ -5,6 +5,7 @@
 #                 the verdict table
 #   make check    everything testable; ends with "N passed, N failed"
 #   make export   write build/linux's commits back to patches/
+#   make scan     find and classify uses of list iterators after their loops
 #
 # See README.md.
 
@@ -16,7 +17,7 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
 	qemu-system-x86 coccinelle
 
-.PHONY: all deps tree kunit check checkpatch test-scripts export clean help
+.PHONY: all deps tree kunit check checkpatch test-scripts export clean help scan
 
 all: deps tree
 	@$(S)/kunit-all.sh
@@ -36,6 +37,11 @@ check: deps
 checkpatch: tree
 	@$(S)/checkpatch.sh
 
+# Uses of list iterators after their loops, classified: build/scan/report.*
+# (make scan TREE=/path/to/linux for another kernel tree).
+scan: deps
+	@TREE="$(TREE)" $(S)/scan.sh
+
 # Host-side tests of the scripts only (no kernel build).
 test-scripts:
 	@tests/run.sh
@@ -49,4 +55,4 @@ clean:
 	rm -rf build/kunit build/checkpatch build/check build/tests
 
 help:
-	@sed -n '3,10p' Makefile
+	@sed -n '3,11p' Makefile

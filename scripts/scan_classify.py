@@ -247,7 +247,7 @@ class Parser:
             if self.s(i + 1) == "(":
                 c = match_close(self.t, i + 1)
                 nx = self.s(c + 1)
-                if nx == "{" or (re.match(r"[A-Za-z_]\w*$", nx) and
+                if ("for_each" in s and nx != ";") or nx == "{" or (re.match(r"[A-Za-z_]\w*$", nx) and
                                  self.s(c + 2) not in ("(", ";", "=", ",")
                                  or nx in ("if", "return", "for", "while",
                                            "switch", "do", "break",
@@ -716,7 +716,9 @@ def comparison_partner(toks, a, b, lo, hi):
         return "!", "NULL"
     before = toks[a - 1].s if a - 1 >= lo else ""
     after = toks[b].s if b < hi else ""
-    if before in ("(", "&&", "||", "?") and after in (")", "&&", "||", "?"):
+    cond_paren = before == "(" and a - 2 >= 0 and toks[a - 2].s in ("if", "while")
+    if (before in ("&&", "||") or after in ("&&", "||", "?") or
+            (cond_paren and after == ")") or (a == lo and b == hi)):
         return "test", "NULL"
     return None, None
 
@@ -760,7 +762,9 @@ def classify_use(toks, k, fn_ast, loop, it, variant, head_txt, member, stmt):
                 "tests whether the list was empty" % how
         return "cat4", "%s tells whether the %s walk was left early" % (how, loopname)
 
-    # the cursor of a following loop
+    # the cursor of a following loop (its header is a node of its own)
+    if k >= 2 and toks[k - 1].s == "(" and "for_each" in toks[k - 2].s:
+        nm, argi = toks[k - 2].s, 0
     if nm and re.search(r"for_each", nm) and argi in (0, 1):
         if re.search(r"continue|from", nm):
             return "cat6", "start of the following %s() loop" % nm

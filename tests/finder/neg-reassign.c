@@ -1,0 +1,14 @@
+// Negative: reassignment after the loop, and sizeof(*it) is no use.
+// expect: none
+#include "corpus.h"
+int again(struct owner *o, struct item *spare)
+{
+	struct item *it;
+	int n = sizeof(*it);
+
+	list_for_each_entry(it, &o->items, node)
+		n += it->val;
+	n += sizeof(it->val);
+	it = spare;
+	return n + it->val;
+}
