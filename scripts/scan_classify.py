@@ -33,7 +33,7 @@ CATS = collections.OrderedDict([
                    "by the series"),
 ])
 
-SITE_RE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+)-\d+: "
+SITE_RE = re.compile(r"^(?:\./)?(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+)-\d+: "
                      r"WARNING: (?P<it>\w+) used after its (?P<var>\w+)\(\) "
                      r"loop on line (?P<loop>\d+)")
 

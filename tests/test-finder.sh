@@ -17,7 +17,7 @@ mkdir -p "$tree/include/linux"
 : >"$tree/include/linux/list.h"
 cp -r "$CORPUS" "$tree/finder"
 
-run_cmd env TREE="$tree" SCAN_OUT="$T_TMP/scan" JOBS=2 BATCH=8 "$SCAN"
+run_cmd env TREE="$tree" SCAN_OUT="$T_TMP/scan" JOBS=2 BATCHES=5 "$SCAN"
 check "scan of the corpus succeeds" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || printf '   %s\n' "$err" | tail -n5
 check "scan shows its progress" grep -q 'batches\]' <<<"$err"
@@ -61,6 +61,20 @@ check_sh "corpus has at least three cases of every category" '
 	for c in cat1 cat2 cat3 cat4 cat5 cat6 other unaffected; do
 		[ "$(grep -l "expect: $c\b" "$CORPUS"/*.c | wc -l)" -ge 3 ] || exit 1
 	done'
+
+# The semantic patch on its own (as make coccicheck runs it, on the whole
+# files) reports the same uses as the scan does on its shadow copies.
+(cd "$tree" && spatch --very-quiet -D report --no-includes --include-headers \
+	--sp-file "$TOP/finder/list_iterator_after_loop.cocci" --dir finder 2>/dev/null) |
+	sed -nE 's|^(\./)?([^:]+):([0-9]+):.*WARNING.*|\2 \3|p' | sort -u >"$T_TMP/direct"
+python3 -c '
+import json, sys
+for r in json.load(open(sys.argv[1])):
+    print(r["file"], r["line"])
+' "$T_TMP/scan/report.json" | sort -u >"$T_TMP/viascan"
+check "cocci alone reports what the scan reports" \
+	cmp -s "$T_TMP/direct" "$T_TMP/viascan"
+check "cocci alone reports something on the corpus" [ -s "$T_TMP/direct" ]
 
 # The semantic patch follows the coccicheck conventions.
 C=$TOP/finder/list_iterator_after_loop.cocci
