@@ -58,6 +58,7 @@ CONT = ("list_for_each_entry_continue",
 # or a member name?  Headers can be split over lines, so a few lines before
 # the position are looked at too.
 _head = re.compile(r"\b(\w*for_each\w*)\s*\(\s*(?:[^,()]+,\s*)?$")
+_remove_head = re.compile(r"\blist_remove_head\s*\(\s*[^,()]+,\s*$")
 _src = {}
 
 
@@ -75,8 +76,11 @@ def _text(p, before_lines=2):
 def lfe_header(p):
 	"""(macro name, second argument?) when p is the cursor of a for_each
 	loop header (the second argument only for the lookahead of
-	list_for_each_entry_safe*()), else None."""
+	list_for_each_entry_safe*()), or the entry list_remove_head() sets;
+	else None."""
 	before, _ = _text(p[0])
+	if _remove_head.search(before):
+		return "list_remove_head", False
 	m = _head.search(before)
 	if not m:
 		return None
@@ -114,6 +118,10 @@ def lfe_ignored(p):
 			else:
 				depth -= 1
 	if re.search(r"\bsizeof\s*\**\s*$", before):
+		return True
+	# &c handed on: an out-parameter, which the when clause takes as an
+	# assignment
+	if re.search(r"[(,=]\s*&\s*$", before) and not re.match(r"\w+\s*(?:->|\.|\[)", after):
 		return True
 	b2, _ = _text(p[0])
 	if re.search(r"\bh?list_for_each_entry\w*\s*\([^;{}]*,\s*$", b2) and \
@@ -226,6 +234,7 @@ list_for_each_entry_safe_from@p1(x, c, ...) S
 list_for_each_entry_safe_reverse@p1(x, c, ...) S
 )
 ... when != c = E
+    when != &c
     when != c@k
     when any
 (

@@ -247,7 +247,7 @@ class Parser:
             if self.s(i + 1) == "(":
                 c = match_close(self.t, i + 1)
                 nx = self.s(c + 1)
-                if ("for_each" in s and nx != ";") or nx == "{" or (re.match(r"[A-Za-z_]\w*$", nx) and
+                if "for_each" in s or nx == "{" or (re.match(r"[A-Za-z_]\w*$", nx) and
                                  self.s(c + 2) not in ("(", ";", "=", ",")
                                  or nx in ("if", "return", "for", "while",
                                            "switch", "do", "break",
@@ -392,11 +392,18 @@ NONNULL = "nonnull"
 CONST_RE = re.compile(r"^(?:-?\d+[uUlL]*|-?0[xX][0-9a-fA-F]+[uUlL]*|true|false|NULL)$")
 
 
+SYM_RE = re.compile(r"^-?[A-Z][A-Z0-9_]*$")
+
+
 def const_val(s):
+    """Value of a constant: an int, or ('sym', text) for an upper-case
+    name such as -ENOENT (equal only to itself; an errno is non-zero)."""
     if s in ("true",):
         return 1
     if s in ("false", "NULL"):
         return 0
+    if SYM_RE.match(s):
+        return ("sym", s)
     try:
         return int(s.rstrip("uUlL"), 0)
     except ValueError:
@@ -407,6 +414,10 @@ def text(toks, a, b):
     return "".join(t.s if not (k and re.match(r"\w", t.s) and
                                re.match(r"\w", toks[a + k - 1].s[-1:]))
                    else " " + t.s for k, t in enumerate(toks[a:b]))
+
+
+def t_is(toks, k, s):
+    return k < len(toks) and toks[k].s == s
 
 
 def strip_amp(s):
@@ -482,6 +493,8 @@ class Analysis:
             if s in st:
                 return st[s]
             return const_val(s) if CONST_RE.match(s) else None
+        if b - a == 2 and self.t[a].s == "-" and SYM_RE.match(self.t[a + 1].s):
+            return const_val("-" + self.t[a + 1].s)
         return None
 
     @staticmethod
@@ -490,6 +503,8 @@ class Analysis:
             return None
         if v == NONNULL:
             return 1
+        if isinstance(v, tuple):
+            return 1 if v[1].startswith("-E") else None
         return 1 if v else 0
 
     def cmp(self, l, r, st, armed):
@@ -505,6 +520,13 @@ class Analysis:
         if NONNULL in (lv, rv):
             other = rv if lv == NONNULL else lv
             return 0 if other == 0 else None
+        if isinstance(lv, tuple) or isinstance(rv, tuple):
+            if lv == rv:
+                return 1
+            errno = [x for x in (lv, rv) if isinstance(x, tuple) and x[1].startswith("-E")]
+            if errno and (0 in (lv, rv) or len(errno) == 2):
+                return 0
+            return None
         return 1 if lv == rv else 0
 
     # --- effects of a node on the state -------------------------------
@@ -529,7 +551,7 @@ class Analysis:
                 if var == self.it:
                     killed = True
                 vt = text(t, k + 1, e)
-                if CONST_RE.match(vt):
+                if CONST_RE.match(vt) or SYM_RE.match(vt):
                     st[var] = const_val(vt)
                 elif vt == self.it and self.inside_loop(g):
                     st[var] = NONNULL
@@ -540,9 +562,17 @@ class Analysis:
             if s in ("++", "--", "+=", "-=", "|=", "&=", "^=", "*=", "/=") :
                 for x in (t[k - 1].s if k > a else "", t[k + 1].s if k + 1 < b else ""):
                     st.pop(x, None)
-            if s == "&" and k + 1 < b and t[k + 1].s in st and \
+            if s == "&" and k + 1 < b and \
                     (k + 2 >= b or t[k + 2].s not in ("->", ".", "[")):
                 st.pop(t[k + 1].s, None)
+                if t[k + 1].s == self.it and (k == a or t[k - 1].s in ("(", ",")):
+                    killed = True
+            if s == "list_remove_head" and k + 4 < b and t[k + 1].s == "(":
+                e = k + 2
+                while e < b and t[e].s != ",":
+                    e += 1
+                if e + 1 < b and t[e + 1].s == self.it:
+                    killed = True
             k += 1
         return st, killed
 
@@ -591,10 +621,13 @@ class Analysis:
                             killed = True
                     if not killed:
                         self.mark(g, st, reached)
-                nst, k2 = self.effects(g, st) if g.kind in ("expr", "head") \
+                nst, k2 = self.effects(g, st) if g.kind in ("expr", "head", "cond") \
                     else (st, False)
                 if killed or k2:
                     armed = False
+                if g.kind == "expr" and t_is(self.t, g.a, "BUG_ON") and \
+                        self.truth(self.ev(g.a + 1, g.b - 1, st, armed)) == 1:
+                    continue        # BUG_ON() of a true condition does not return
                 if g.kind in ("cond", "head") and g.ast.kind != "switch" and g.succ:
                     v = self.truth(self.ev(g.a, g.b, st, armed)) \
                         if g.kind == "cond" or g.ast.kind != "do" else None
@@ -606,13 +639,37 @@ class Analysis:
                         succ = [g.succ[0]]
                     elif v == 0:
                         succ = [g.succ[1]]
+                    elif g.kind == "cond" and len(g.succ) == 2:
+                        var, neg = self.bare_var(g.a, g.b)
+                        if var:
+                            tst, fst = dict(nst), dict(nst)
+                            tst[var], fst[var] = (0, NONNULL) if neg else (NONNULL, 0)
+                            nxt = [(g.succ[0], tst, armed), (g.succ[1], fst, armed)]
+                            for s2, nst2, arm in nxt:
+                                key = (s2, tuple(sorted(nst2.items(), key=repr)), arm)
+                                if key not in seen:
+                                    seen.add(key)
+                                    work.append(key)
+                            continue
                 nxt = [(s, nst, armed) for s in (succ or g.succ)]
             for s, nst, arm in nxt:
-                key = (s, tuple(sorted(nst.items())), arm)
+                key = (s, tuple(sorted(nst.items(), key=repr)), arm)
                 if key not in seen:
                     seen.add(key)
                     work.append(key)
         return reached, steps < limit
+
+    def bare_var(self, a, b):
+        """(name, negated) when the condition is a plain variable or its
+        negation (other than the iterator), else (None, False)."""
+        a, b = self.strip(a, b)
+        neg = False
+        if b - a == 2 and self.t[a].s == "!":
+            a, neg = a + 1, True
+        if b - a == 1 and re.match(r"[a-z_]\w*$", self.t[a].s) and \
+                self.t[a].s != self.it and self.t[a].s not in KEYWORDS:
+            return self.t[a].s, neg
+        return None, False
 
     def first_it(self, a, b):
         for k in range(a, b):
@@ -791,8 +848,12 @@ def classify_use(toks, k, fn_ast, loop, it, variant, head_txt, member, stmt):
                     "something other than the loop's head %s" % (expr, op, partner, head_txt)
             return "cat1", "%s %s %s decides whether an element was found" % (
                 expr, op, partner)
-        if nm and LIST_ARG_FUNCS.match(nm):
+        if nm and LIST_ARG_FUNCS.match(nm) and (argi >= 1 or not re.search(
+                r"add|move", nm)):
             return "cat6", "%s handed to %s() (insertion point or cursor)" % (expr, nm)
+        if nm and LIST_ARG_FUNCS.match(nm):
+            return "other", "%s is the node %s() moves or adds: the head's " \
+                "container would be linked" % (expr, nm)
         if toks[lo].s == "return":
             return "cat6", "%s returned as a cursor" % expr
         if nm:

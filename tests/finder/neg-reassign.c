@@ -12,3 +12,15 @@ int again(struct owner *o, struct item *spare)
 	it = spare;
 	return n + it->val;
 }
+int get_item(struct item **out);
+int by_ref(struct owner *o)
+{
+	struct item *it;
+
+	list_for_each_entry(it, &o->items, node)
+		use(it);
+	if (get_item(&it))
+		return -1;
+	list_remove_head(&o->items, it, struct item, node);
+	return it->val;
+}
