@@ -83,12 +83,37 @@ def lfe_header(p):
 		return "list_remove_head", False
 	m = _head.search(before)
 	if not m:
-		return None
+		return _other_for_each(p[0], before)
 	name = m.group(1)
 	second = "," in before[m.end(1):]
 	if second and not name.startswith("list_for_each_entry_safe"):
 		return None
 	return name, second
+
+
+def _other_for_each(p, before):
+	"""A bare argument of a for_each macro of another family
+	(idr_for_each_entry(idr, c, id), NCSI_FOR_EACH_CHANNEL(np, c)): such
+	macros set the cursor they are given."""
+	_, after = _text(p, 0)
+	if not re.match(r"\w+\s*[,)]", after):
+		return None
+	depth = 0
+	for i in range(len(before) - 1, -1, -1):
+		ch = before[i]
+		if ch == ")":
+			depth += 1
+		elif ch == "(":
+			if depth:
+				depth -= 1
+				continue
+			m = re.search(r"\b(\w*(?:for_each|FOR_EACH)\w*)\s*$", before[:i])
+			if not m or re.match(r"h?list_for_each_entry", m.group(1)):
+				return None
+			if not re.search(r"(?:^|,)\s*$", before[i + 1:]):
+				return None
+			return m.group(1), False
+	return None
 
 
 def lfe_takes(p):
@@ -113,7 +138,8 @@ def lfe_ignored(p):
 			depth += 1
 		elif ch == "(":
 			if depth == 0:
-				if re.search(r"\b(?:sizeof|typeof|__typeof__)\s*$", before[:i]):
+				if re.search(r"\b(?:sizeof|typeof|__typeof__|struct_size|"
+					     r"flex_array_size|offsetof)\s*$", before[:i]):
 					return True
 			else:
 				depth -= 1

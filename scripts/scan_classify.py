@@ -480,7 +480,8 @@ class Analysis:
         if self.t[a].s == "!":
             v = self.truth(self.ev(a + 1, b, st, armed))
             return None if v is None else 1 - v
-        if (self.t[a].s in ("unlikely", "likely") and b - a > 2
+        if (self.t[a].s in ("unlikely", "likely", "WARN_ON", "WARN_ON_ONCE")
+                and b - a > 2
                 and self.t[a + 1].s == "("):
             return self.ev(a + 1, b, st, armed)
         if self.t[a].s == "list_entry_is_head" and armed and b - a > 3 \
@@ -586,6 +587,10 @@ class Analysis:
             return False, False
         a, b = n.cond
         args = [text(self.t, x, y) for x, y in self.split(a, b, ",")]
+        if not n.name.startswith(("list_for_each_entry", "hlist_for_each_entry")) \
+                and re.search(r"for_each|FOR_EACH", n.name) and self.it in args:
+            # other families set the cursor they are given, wherever it is
+            return True, bool(re.search(r"continue|from", n.name)) and args[0] == self.it
         if args and args[0] == self.it:
             return True, bool(re.search(r"continue|from", n.name))
         if len(args) > 1 and args[1] == self.it and \
