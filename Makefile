@@ -7,6 +7,7 @@
 #   make export   write build/linux's commits back to patches/
 #   make bench    cycles per element of the list iterators, vanilla vs
 #                 the series (build/bench/; docs/bench.md)
+#   make scan     find and classify uses of list iterators after their loops
 #
 # See README.md.
 
@@ -19,8 +20,8 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu clang lld llvm \
 	coccinelle gnuplot-nox
 
-.PHONY: all deps tree kunit check checkpatch test-scripts export poc bench ktext \
-	clean help
+.PHONY: all deps tree kunit check checkpatch test-scripts export scan poc bench \
+	ktext clean help
 
 all: deps tree
 	@$(S)/kunit-all.sh
@@ -39,6 +40,11 @@ check: deps
 
 checkpatch: tree
 	@$(S)/checkpatch.sh
+
+# Uses of list iterators after their loops, classified: build/scan/report.*
+# (make scan TREE=/path/to/linux for another kernel tree).
+scan: deps
+	@TREE="$(TREE)" $(S)/scan.sh
 
 # Host-side tests of the scripts only (no kernel build).
 test-scripts:
@@ -72,4 +78,4 @@ clean:
 	rm -rf build/kunit build/checkpatch build/check build/tests build/bench
 
 help:
-	@sed -n '3,12p' Makefile
+	@sed -n '3,14p' Makefile
