@@ -9,7 +9,7 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-: "${KUNIT_RUNS:=arm64:nospec-on x86_64:nospec-on x86_64/llvm:nospec-on x86_64:nospec-off}"
+: "${KUNIT_RUNS:=x86_64/llvm:nospec-on x86_64:nospec-on arm64:nospec-on x86_64:nospec-off}"
 
 tables=$(mktemp)
 
