@@ -39,3 +39,35 @@ series_files() {
 		printf '%s\n' "$PATCHES/$f"
 	done <"$PATCHES/series"
 }
+
+# The finder's semantic patch, a file of the series.
+FINDER_COCCI=scripts/coccinelle/iterators/list_iterator_after_loop.cocci
+
+# cocci_from_patches DIR: apply the series' patches that touch $FINDER_COCCI
+# to an empty DIR and print the path of the file written there.
+cocci_from_patches() {
+	local dir=$1 p
+	local -a touch=()
+	while read -r p; do
+		grep -q "^+++ b/$FINDER_COCCI\$" "$p" && touch+=("$p")
+	done < <(series_files)
+	[ ${#touch[@]} -gt 0 ] ||
+		die "no patch in $PATCHES adds $FINDER_COCCI; restore patches/ from git"
+	rm -rf "$dir" && mkdir -p "$dir" || die "cannot create $dir"
+	# GIT_CEILING_DIRECTORIES keeps git apply from taking the project's own
+	# repository for the tree to patch.
+	(cd "$dir" && GIT_CEILING_DIRECTORIES=$(dirname "$dir") \
+		git apply --include="$FINDER_COCCI" "${touch[@]}") ||
+		die "could not extract $FINDER_COCCI from $PATCHES"
+	printf '%s\n' "$dir/$FINDER_COCCI"
+}
+
+# finder_cocci: build/linux's copy when the tree has it (it may hold edits
+# not yet exported), else the one in patches/ (extracted to build/finder/).
+finder_cocci() {
+	if [ -f "$KT/$FINDER_COCCI" ]; then
+		printf '%s\n' "$KT/$FINDER_COCCI"
+	else
+		cocci_from_patches "$BUILD/finder"
+	fi
+}

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Whole-tree scan for uses of list iterators after their loops.
 #   scan.sh            scan $TREE (default: build/linux)
-# Environment: TREE (kernel tree), COCCI (semantic patch), SCAN_OUT (output
+# Environment: TREE (kernel tree), COCCI (semantic patch; default the
+# series' scripts/coccinelle/iterators/list_iterator_after_loop.cocci from
+# build/linux, or from patches/ when there is no tree), SCAN_OUT (output
 # directory, default build/scan), JOBS (parallel spatch runs, default nproc),
 # BATCHES (spatch runs the files are spread over, default 24).
 # Writes $SCAN_OUT/report.json and $SCAN_OUT/report.md; raw spatch output in
@@ -10,7 +12,6 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 : "${TREE:=$KT}"
-: "${COCCI:=$NOSPEC_TOP/finder/list_iterator_after_loop.cocci}"
 : "${SCAN_OUT:=$BUILD/scan}"
 : "${JOBS:=$(nproc)}"
 : "${BATCHES:=24}"
@@ -19,7 +20,8 @@ set -euo pipefail
 	die "TREE=$TREE does not exist; give a kernel source tree: make scan TREE=/path/to/linux (or run make tree first)"
 [ -f "$TREE/include/linux/list.h" ] ||
 	die "TREE=$TREE has no include/linux/list.h, so it is no kernel tree; give one: make scan TREE=/path/to/linux"
-[ -f "$COCCI" ] || die "semantic patch COCCI=$COCCI not found; point COCCI at list_iterator_after_loop.cocci"
+[ -n "${COCCI:-}" ] || COCCI=$(finder_cocci) || exit 1
+[ -f "$COCCI" ] || die "semantic patch COCCI=$COCCI not found; point COCCI at list_iterator_after_loop.cocci or leave it unset"
 command -v spatch >/dev/null || die "spatch not found; run 'make deps' (Debian package coccinelle)"
 case "$JOBS$BATCHES" in *[!0-9]*) die "JOBS and BATCHES must be numbers" ;; esac
 [ "$JOBS" -ge 1 ] && [ "$BATCHES" -ge 1 ] || die "JOBS and BATCHES must be at least 1"
@@ -32,9 +34,9 @@ raw=$SCAN_OUT/raw
 start=$(date +%s)
 
 # Only files that name an entry iterator can match.  spatch spends its time
-# parsing, so it gets shadow copies that keep only the functions walking a
-# list (same lines and columns, everything else blank), spread over
-# batches that run $JOBS at a time.
+# parsing, so it gets shadow copies that keep only the functions that walk
+# a list and name the cursor again after the loop (same lines and columns,
+# everything else blank), spread over batches that run $JOBS at a time.
 (cd "$TREE" && grep -rlE --include='*.[ch]' --exclude-dir=.git \
 	'\bh?list_for_each_entry' . | sed 's|^\./||' | sort) >"$raw/files"
 nfiles=$(wc -l <"$raw/files")

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Decide and classify the uses of list iterators after their loops.
 
-Reads the report lines of finder/list_iterator_after_loop.cocci
+Reads the report lines of the series' semantic patch
+scripts/coccinelle/iterators/list_iterator_after_loop.cocci
 (file:line:col-col: WARNING: C used after its VARIANT() loop on line N; ...)
 and the C sources they name.  For each site it re-walks the enclosing
 function on a small control-flow graph of its own, from the function's
@@ -484,7 +485,8 @@ class Analysis:
                 and b - a > 2
                 and self.t[a + 1].s == "("):
             return self.ev(a + 1, b, st, armed)
-        if self.t[a].s == "list_entry_is_head" and armed and b - a > 3 \
+        if self.t[a].s in ("list_entry_is_head", "list_walk_completed") \
+                and armed and b - a > 3 \
                 and self.t[a + 2].s == self.it and self.t[a + 3].s == ",":
             return 1
         if b - a == 1:

@@ -2,21 +2,29 @@
 """Write shadow copies of C files that keep only what the finder can match.
 
 spatch spends nearly all its time parsing; the semantic patch only looks
-inside functions that walk a list with an entry iterator.  For every input
-file this writes a copy in which every other line is blank: the functions
-(signature and body) that name an entry iterator keep their lines
-verbatim, at the same line and column, so positions in spatch's report are
-positions in the original file.  Files without such a function are not
-written.  The copies are spread over NBATCH directories that mirror the
+inside functions that walk a list with an entry iterator and name its
+cursor again where the loop's end can reach (see needed()).  For every
+input file this writes a copy in which every other line is blank: those
+functions (signature and body) keep their lines verbatim, at the same line
+and column, so positions in spatch's report are positions in the original
+file.  Files without such a function are not written.  With --all every
+function that names an entry iterator is kept.  The copies are spread over NBATCH directories that mirror the
 tree (OUT/b000/drivers/..., OUT/b001/...) for a parallel run.
 
-  scan_shadow.py TREE FILELIST OUT NBATCH
+  scan_shadow.py [--all] TREE FILELIST OUT NBATCH
 """
 import os
 import re
 import sys
 
 ITER = re.compile(r"\bh?list_for_each_entry\w*\s*\(")
+ITER_NAME = re.compile(r"h?list_for_each_entry\w*")
+# C tokens for needed(): comments, strings and preprocessor lines vanish
+# (but the body of a #define stays: spatch looks into macro bodies too)
+CTOK = re.compile(r"""//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|"""
+                  r"^[ \t]*#[ \t]*define[ \t]+\w+(?:\([^)]*\))?|"
+                  r"^[ \t]*#(?:\\\n|[^\n])*|\w+|\S", re.S | re.M)
+LOOP_KW = ("for", "while", "do")
 TOKEN = re.compile(r"""//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|[{};]|\n""",
                    re.S)
 
@@ -59,7 +67,135 @@ def keep_ranges(src):
     return out
 
 
+def _match(toks, i, op, cl, step):
+    """Index of the bracket matching toks[i] (scanning by step), or None."""
+    depth = 0
+    while 0 <= i < len(toks):
+        if toks[i] == op:
+            depth += 1
+        elif toks[i] == cl:
+            depth -= 1
+            if depth == 0:
+                return i
+        i += step
+    return None
+
+
+def _stmt_end(toks, s):
+    """Index of the last token of the statement that starts at toks[s]."""
+    if s >= len(toks):
+        return len(toks) - 1
+    t = toks[s]
+    if t == "{":
+        e = _match(toks, s, "{", "}", 1)
+        return len(toks) - 1 if e is None else e
+    if t == "do":
+        e = _stmt_end(toks, s + 1)          # the body, then while (...);
+        c = _match(toks, e + 2, "(", ")", 1) if e + 2 < len(toks) else None
+        return len(toks) - 1 if c is None else min(c + 1, len(toks) - 1)
+    if (t in ("if", "for", "while", "switch") or "for_each" in t.lower()) and \
+            s + 1 < len(toks) and toks[s + 1] == "(":
+        c = _match(toks, s + 1, "(", ")", 1)
+        if c is None:
+            return len(toks) - 1
+        e = _stmt_end(toks, c + 1)
+        if t == "if" and e + 1 < len(toks) and toks[e + 1] == "else":
+            e = _stmt_end(toks, e + 2)
+        return e
+    depth = 0
+    for k in range(s, len(toks)):
+        if toks[k] in "([{":
+            depth += 1
+        elif toks[k] in ")]}":
+            depth -= 1
+            if depth < 0:
+                return k - 1
+        elif toks[k] == ";" and depth == 0:
+            return k
+    return len(toks) - 1
+
+
+def _reentry(toks, i):
+    """Where control that comes back to token i from below without a new
+    call of the function starts: the outermost loop around i, 0 when i may
+    sit in a braceless body (conservative), or None."""
+    k, start = i - 1, None
+    if k >= 0 and toks[k] in (")", "else", "do"):
+        return 0
+    while k >= 0:
+        t = toks[k]
+        if t == "}":
+            k = _match(toks, k, "}", "{", -1)
+            if k is None:
+                return 0
+        elif t == "{" and k > 0:
+            p = toks[k - 1]
+            if p == "do":
+                start = k - 1
+            elif p == ")":
+                o = _match(toks, k - 1, ")", "(", -1)
+                if o is None or o == 0:
+                    return 0
+                kw = toks[o - 1]
+                if kw in LOOP_KW or "for_each" in kw.lower():
+                    start = o - 1
+                elif kw in ("if", "switch") and o >= 2 and \
+                        toks[o - 2] in (")", "else", "do"):
+                    return 0
+            elif p == "else":
+                return 0
+        k -= 1
+    return start
+
+
+def needed(body):
+    """Does spatch need this function: after some entry-iterator loop in it,
+    is the cursor (or a _safe variant's lookahead) named again where the
+    loop's end can reach?  Textual and conservative: any later mention
+    counts, and so does an earlier one inside a loop around it or after a
+    label that a goto names."""
+    toks = [t for t in CTOK.findall(body)
+            if t[0] not in "/\"'#\\" or t in ("/", "#")]
+    gotos = {toks[j + 1] for j in range(len(toks) - 1) if toks[j] == "goto"}
+    for i, t in enumerate(toks):
+        if not ITER_NAME.fullmatch(t) or i + 1 >= len(toks) or toks[i + 1] != "(":
+            continue
+        close = _match(toks, i + 1, "(", ")", 1)
+        if close is None:
+            return True
+        args, depth, cur = [], 0, []
+        for t2 in toks[i + 2:close]:
+            if t2 in "([{":
+                depth += 1
+            elif t2 in ")]}":
+                depth -= 1
+            if t2 == "," and depth == 0:
+                args.append(cur)
+                cur = []
+            else:
+                cur.append(t2)
+        args.append(cur)
+        names = [a[0] for a in args[:2 if t.startswith("list_for_each_entry_safe") else 1]
+                 if len(a) == 1 and re.fullmatch(r"[A-Za-z_]\w*", a[0])]
+        if not names:
+            continue
+        end = _stmt_end(toks, i)
+        later = set(toks[end + 1:])
+        if any(n in later for n in names):
+            return True
+        back = [j for j in range(i - 1) if toks[j] in gotos and toks[j + 1] == ":"]
+        r = _reentry(toks, i)
+        if r is not None:
+            back.append(r)
+        if back and any(n in toks[min(back):i] for n in names):
+            return True
+    return False
+
+
 def main():
+    every = len(sys.argv) > 1 and sys.argv[1] == "--all"
+    if every:
+        del sys.argv[1]
     tree, flist, out, nb = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     files = [l.strip() for l in open(flist) if l.strip()]
     written = []
@@ -70,9 +206,12 @@ def main():
         except OSError:
             continue
         ranges = keep_ranges(src)
+        lines = src.split("\n")
+        if not every:
+            ranges = [(a, b) for a, b in ranges
+                      if needed("\n".join(lines[max(0, a - 1):b]))]
         if not ranges:
             continue
-        lines = src.split("\n")
         keep = bytearray(len(lines) + 2)
         for a, b in ranges:
             for k in range(max(1, a), min(b, len(lines)) + 1):

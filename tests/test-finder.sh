@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The finder (finder/list_iterator_after_loop.cocci, scripts/scan.sh,
-# scripts/scan_classify.py) on the corpus tests/finder/*.c: every file names
+# The finder (the series' scripts/coccinelle/iterators/
+# list_iterator_after_loop.cocci, scripts/scan.sh, scripts/scan_classify.py)
+# on the corpus tests/finder/*.c: every file names
 # the verdict for each line it expects a report on ("// expect: CATEGORY" at
 # the end of the line), or "// expect: none" when nothing may be reported.
 # One test per corpus file: the reported (line, category) pairs must equal
@@ -10,6 +11,10 @@ set -u
 
 SCAN=$SCRIPTS/scan.sh
 CORPUS=$TOP/tests/finder
+# The semantic patch as patches/ has it, whatever build/linux holds.
+. "$SCRIPTS/lib.sh"
+C=$(cocci_from_patches "$T_TMP/cocci") || exit 1
+export COCCI=$C
 
 # A minimal tree: the corpus plus the include/linux/list.h scan.sh asks for.
 tree=$T_TMP/tree
@@ -65,7 +70,7 @@ check_sh "corpus has at least three cases of every category" '
 # The semantic patch on its own (as make coccicheck runs it, on the whole
 # files) reports the same uses as the scan does on its shadow copies.
 (cd "$tree" && spatch --very-quiet -D report --no-includes --include-headers \
-	--sp-file "$TOP/finder/list_iterator_after_loop.cocci" --dir finder 2>/dev/null) |
+	--sp-file "$C" --dir finder 2>/dev/null) |
 	sed -nE 's|^(\./)?([^:]+):([0-9]+):.*WARNING.*|\2 \3|p' | sort -u >"$T_TMP/direct"
 python3 -c '
 import json, sys
@@ -77,7 +82,6 @@ check "cocci alone reports what the scan reports" \
 check "cocci alone reports something on the corpus" [ -s "$T_TMP/direct" ]
 
 # The semantic patch follows the coccicheck conventions.
-C=$TOP/finder/list_iterator_after_loop.cocci
 check_sh "cocci has the coccicheck header and a report mode" \
 	'grep -q "^/// " "$C" && grep -q "^// Confidence:" "$C" &&
 	 grep -q "^// Options: --no-includes --include-headers" "$C" &&
@@ -89,6 +93,9 @@ expect_error "TREE that does not exist" 'does not exist' \
 mkdir -p "$T_TMP/notree"
 expect_error "TREE without include/linux/list.h" 'include/linux/list.h' \
 	env TREE="$T_TMP/notree" SCAN_OUT="$T_TMP/o2" "$SCAN"
+check "scan.sh finds the series' semantic patch without COCCI" \
+	bash -c 'unset COCCI; . "$1"; KT=/nonexistent BUILD="$2" finder_cocci >/dev/null' _ \
+	"$SCRIPTS/lib.sh" "$T_TMP/b2"
 expect_error "COCCI that does not exist" 'COCCI=' \
 	env TREE="$tree" COCCI="$T_TMP/x.cocci" SCAN_OUT="$T_TMP/o2" "$SCAN"
 expect_error "JOBS that is no number" 'numbers' \
