@@ -21,7 +21,7 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	coccinelle gnuplot-nox
 
 .PHONY: all deps tree kunit check checkpatch test-scripts export scan poc bench \
-	ktext clean help
+	ktext reassign clean help
 
 all: deps tree
 	@$(S)/kunit-all.sh
@@ -57,6 +57,11 @@ export:
 # (x86_64 defconfig built twice, ~20 minutes on 2 cores).
 ktext: tree
 	@$(S)/ktext.sh
+
+# Measurement for issue 6: how many loop bodies in the tree assign the
+# cursor or a _safe lookahead (build/reassign/sites.txt).
+reassign: deps
+	@TREE="$(TREE)" $(S)/reassign.sh
 
 # User space only: builds poc/poc.c against the vanilla and the series'
 # tools/include/linux/list.h and prints one table; loads nothing.
