@@ -15,6 +15,10 @@ cat >"$KT/scripts/checkpatch.pl" <<'PL'
 print $ENV{FAKE_OUT};
 PL
 chmod +x "$KT/scripts/checkpatch.pl"
+# The stand-in get_maintainer.pl prints the sections in $FAKE_SECTIONS.
+cat >"$KT/scripts/get_maintainer.pl" <<'PL'
+print "$_\nM:\tSomeone <s\@example.org>\nF:\t*\n" for split /,/, $ENV{FAKE_SECTIONS};
+PL
 
 verdict() {	# verdict OUTPUT: run checkpatch.sh, echo PASS or FAIL from results
 	rm -f "$T_TMP/res"
@@ -32,6 +36,16 @@ check "a WARNING fails" \
 check "an ERROR fails" \
 	[ "$(verdict $'ERROR: trailing whitespace\ntotal: 1 errors, 0 warnings, 0 checks, 9 lines checked\n')" = FAIL ]
 check "checkpatch that never finishes its report fails" [ "$(verdict 'garbage')" = FAIL ]
+mp=$'WARNING: added, moved or deleted file(s), does MAINTAINERS need updating?\ntotal: 0 errors, 1 warnings, 0 checks, 9 lines checked\n'
+printf 'diff --git a/scripts/x.cocci b/scripts/x.cocci\nnew file mode 100644\n' \
+	>"$PATCHES/0001-a.patch"
+check "MAINTAINERS warning passes when an entry covers the new file" \
+	[ "$(FAKE_SECTIONS='COCCINELLE,THE REST' verdict "$mp")" = PASS ]
+check "MAINTAINERS warning fails when only THE REST covers it" \
+	[ "$(FAKE_SECTIONS='THE REST' verdict "$mp")" = FAIL ]
+echo 'fake patch' >"$PATCHES/0001-a.patch"
+check "MAINTAINERS warning fails for a patch that adds no file" \
+	[ "$(FAKE_SECTIONS='COCCINELLE' verdict "$mp")" = FAIL ]
 expect_error "no kernel tree" "run 'make tree' first" env KT="$T_TMP/none" "$SCRIPTS/checkpatch.sh"
 
 finish
