@@ -16,7 +16,7 @@ S := scripts
 
 # Debian packages the targets need; scripts/deps.sh installs the missing ones.
 DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
-	flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
+	flex bison bc libelf-dev libssl-dev cpio xz-utils kmod python3-ply \
 	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu clang lld llvm \
 	coccinelle gnuplot-nox
 
