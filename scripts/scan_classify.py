@@ -614,7 +614,12 @@ class Analysis:
             st = dict(stt)
             succ = None
             if g.kind == "head" and g is head:
-                # the exit edge arms; the body edge disarms
+                # the exit edge arms; the body edge disarms.  Coming back
+                # armed (an outer loop, a goto), a _continue/_from header
+                # resumes from the cursor the complete walk left.
+                if armed and g.ast.kind == "macroloop" and \
+                        re.search(r"continue|from", self.t[g.ast.a].s):
+                    reached.add(self.first_it(g.a, g.b))
                 nst, _ = self.effects(g, st)
                 nxt = [(g.succ[0], nst, False), (g.succ[1], nst, True)]
             else:

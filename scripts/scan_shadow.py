@@ -187,7 +187,10 @@ def needed(body):
         r = _reentry(toks, i)
         if r is not None:
             back.append(r)
-        if back and any(n in toks[min(back):i] for n in names):
+        # a _continue/_from header reads its cursor: control that comes
+        # back to the loop reaches a use in the loop's own header
+        upto = close if ("continue" in t or "from" in t) else i
+        if back and any(n in toks[min(back):upto] for n in names):
             return True
     return False
 
