@@ -991,7 +991,12 @@ def analyse(root, sites):
 
 def analyse_loop(fi, ll, lc, it, grp):
     def fail(why):
-        return [dict(s, category="other", reason="not analysed (%s); "
+        # an hlist cursor is NULL after a complete walk with or without the
+        # series, whatever the code around it does
+        return [dict(s, category="unaffected", reason="hlist cursor: already "
+                     "NULL after a complete walk (loop not analysed: %s)" % why)
+                if s["variant"].startswith("hlist") else
+                dict(s, category="other", reason="not analysed (%s); "
                      "reported by the semantic patch" % why) for s in grp]
     k = fi.pos.get((ll, lc))
     if k is None:
