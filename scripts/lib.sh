@@ -40,6 +40,13 @@ series_files() {
 	done <"$PATCHES/series"
 }
 
+# iterator_files TREE: the .c/.h files of TREE that name an entry iterator
+# (list_for_each_entry*, hlist_for_each_entry*), relative, sorted.
+iterator_files() {
+	(cd "$1" && grep -rlE --include='*.[ch]' --exclude-dir=.git \
+		'\bh?list_for_each_entry' . | sed 's|^\./||' | sort)
+}
+
 # The finder's semantic patch, a file of the series.
 FINDER_COCCI=scripts/coccinelle/iterators/list_iterator_after_loop.cocci
 

@@ -17,8 +17,7 @@ case "$JOBS" in '' | *[!0-9]*) die "JOBS must be a number" ;; esac
 out=$BUILD/reassign
 rm -rf "$out"
 mkdir -p "$out"
-(cd "$TREE" && grep -rlE --include='*.[ch]' --exclude-dir=.git \
-	'\bh?list_for_each_entry' . | sed 's|^\./||' | sort) >"$out/files"
+iterator_files "$TREE" >"$out/files" || true
 # every function that walks a list, not only those the finder needs
 python3 "$NOSPEC_TOP/scripts/scan_shadow.py" --all "$TREE" "$out/files" \
 	"$out/shadow" 1 >/dev/null || die "could not write the shadow files in $out/shadow"

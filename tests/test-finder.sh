@@ -93,11 +93,14 @@ expect_error "TREE that does not exist" 'does not exist' \
 mkdir -p "$T_TMP/notree"
 expect_error "TREE without include/linux/list.h" 'include/linux/list.h' \
 	env TREE="$T_TMP/notree" SCAN_OUT="$T_TMP/o2" "$SCAN"
-check "scan.sh finds the series' semantic patch without COCCI" \
+check "without COCCI or a tree, the semantic patch comes from patches/" \
 	bash -c 'unset COCCI; . "$1"; KT=/nonexistent BUILD="$2" finder_cocci >/dev/null' _ \
 	"$SCRIPTS/lib.sh" "$T_TMP/b2"
 expect_error "COCCI that does not exist" 'COCCI=' \
 	env TREE="$tree" COCCI="$T_TMP/x.cocci" SCAN_OUT="$T_TMP/o2" "$SCAN"
+printf '@r@\nthis is no SmPL\n' >"$T_TMP/broken.cocci"
+expect_error "spatch failing on the batches fails the scan" 'reports are incomplete' \
+	env TREE="$tree" COCCI="$T_TMP/broken.cocci" SCAN_OUT="$T_TMP/o3" JOBS=2 BATCHES=2 "$SCAN"
 expect_error "JOBS that is no number" 'numbers' \
 	env TREE="$tree" JOBS=x SCAN_OUT="$T_TMP/o2" "$SCAN"
 check "make scan TREE= passes TREE on" \
