@@ -4,12 +4,13 @@
  * text discussion in README.md:
  *
  *   walk_plain  the classic list_for_each_entry();
- *   walk_value  the series' walk: the select takes its condition as a
- *               value, as select_nospec() does, so the compiler
+ *   walk_value  the series' first walk: the select takes its condition as
+ *               a value, as select_nospec() does, so the compiler
  *               materialises it (setne, test) and compares again for the
  *               loop's branch;
  *   walk_flags  a select that is the loop test: CMP and CMOV in one asm
- *               whose flag output (=@ccnz) the loop branches on.
+ *               whose flag output (=@ccnz) the loop branches on, the
+ *               shape the series' select_nospec_ne() now has.
  *
  *   gcc -O2 -c bench/select-shape.c -o /tmp/shape.o && nm -S --size-sort /tmp/shape.o
  *

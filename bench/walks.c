@@ -6,14 +6,16 @@
  *
  *   vanilla  pristine Debian headers: the kernel's iterators as they are
  *   nospec   the series' headers with CONFIG_LIST_NOSPEC: walk on a hidden
- *            cursor, only the body's copy of pos goes through select_nospec()
+ *            list_head cursor; the loop test is select_nospec_ne(), one
+ *            compare whose flags drive both the CMOV that gives the body
+ *            pos and the exit branch
  *   rfc      the series' headers without the option, plus the local macros
  *            below: the RFC's shape, select_nospec() on the loop-carried
  *            pointer itself, so the CMOV sits on the pointer chase
- *   exp      a local experiment on the series' design: the hidden cursor is
- *            the struct list_head pointer, not the entry, so the chase is
- *            load -> load with no container_of() on it, and the entry for
- *            the body (select_nospec() included) hangs off the chain
+ *   exp      the series' walk as it was before select_nospec_ne(): the same
+ *            hidden list_head cursor, but select_nospec() takes the
+ *            condition as a value (setne, test, CMOV) and the loop compares
+ *            again for its branch; kept to show what the fused test saves
  *   naive    the series' headers plus a hidden-cursor walk that ignores a
  *            body reassigning pos: never timed; it exists so that the
  *            self-check can be shown to catch a wrong visit order
@@ -123,25 +125,9 @@
  * Cursor and selected entry travel together in one small struct (the
  * compiler keeps both in registers); the step follows the body's pos only
  * if the body reassigned it, as the series' __list_walk_nospec() does.
+ * The select takes its condition as a value and the loop tests again.
  */
-#ifdef EXP_SELECT_CMP
-/*
- * Optional second experiment (BENCH_EXP_CFLAGS=-DEXP_SELECT_CMP): the
- * compare inside the asm, so no bool is materialised (xor/setne/test) just
- * for the CMOV to test it again: the entry if a != b, else NULL.
- */
-#define exp_select_ne(a, b, entry)					\
-	({								\
-		unsigned long __e_v = (unsigned long)(entry);		\
-		asm("cmp %[x], %[y]\n\tcmove %[z], %[v]"		\
-		    : [v] "+r" (__e_v)					\
-		    : [x] "r" (a), [y] "r" (b), [z] "r" (0UL)		\
-		    : "cc");						\
-		(typeof(entry))__e_v;					\
-	})
-#else
 #define exp_select_ne(a, b, entry) select_nospec((a) != (b), entry, NULL)
-#endif
 
 #define exp_walk(pos, first, head, member, dir)				\
 	for (struct { struct list_head *c; typeof(pos) s; }		\
@@ -163,7 +149,14 @@
 			list_entry(__x_c, typeof(*(pos)), member)),	\
 	     __x_c != (head);						\
 	     __x_c = &(n)->member)
-#define W_HLIST hlist_for_each_entry
+#define W_HLIST(pos, head, member)					\
+	for (struct { struct hlist_node *c; typeof(pos) s; }		\
+	     __x = { (head)->first, NULL };				\
+	     __x.s = select_nospec(__x.c,				\
+				   hlist_entry(__x.c, typeof(*(pos)), member), \
+				   NULL),				\
+	     (pos) = __x.s, __x.c;					\
+	     __x.c = ((pos) == __x.s ? __x.c : &(pos)->member)->next)
 
 #else	/* vanilla, nospec: the headers' own iterators */
 #define W_ENTRY list_for_each_entry

@@ -10,8 +10,8 @@
 # Environment: BENCH_ROUNDS (default 9, at least 7), BENCH_SIZES (comma list, default
 # 300,1000,10000,100000,1000000), BENCH_ELEMS (elements per sample of a
 # small list, default 20000), BENCH_OUT, KT, BENCH_REV (the series commit,
-# default HEAD), CC, BENCH_EXP_CFLAGS (extra flags for the exp variant,
-# e.g. -DEXP_SELECT_CMP); BENCH_FAULT=1 also
+# default HEAD), CC, BENCH_EXP_CFLAGS (extra flags for the exp variant);
+# BENCH_FAULT=1 also
 # self-checks the 'naive' walk that ignores a body reassigning pos, which
 # must make the run fail (the test uses it to show the check can fail).
 set -euo pipefail
@@ -164,7 +164,7 @@ plot "$BENCH_OUT/cycles.png" "TSC ticks per element" "set logscale y" \
 	'f using 3:4 with linespoints lw 2 title "vanilla",' \
 	'f using 3:5 with linespoints lw 2 title "nospec (series)",' \
 	'f using 3:6 with linespoints lw 2 title "rfc shape",' \
-	'f using 3:7 with linespoints lw 1 dt 2 title "exp (list_head cursor)"' ||
+	'f using 3:7 with linespoints lw 1 dt 2 title "exp (value select)"' ||
 	die "gnuplot failed (see $BENCH_OUT/gnuplot.log)"
 plot "$BENCH_OUT/ratios.png" "ticks per element / vanilla" "set yrange [0.6:2]" \
 	'1 with lines lc "black" notitle,' \
