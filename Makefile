@@ -54,7 +54,7 @@ export:
 	@$(S)/export.sh
 
 # Benchmark, not a test: vmlinux .text growth of CONFIG_LIST_NOSPEC
-# (x86_64 defconfig built twice, ~20 minutes on 2 cores).
+# (x86_64 defconfig built twice, ~40 minutes on 2 cores when both rebuild).
 ktext: tree
 	@$(S)/ktext.sh
 

@@ -30,7 +30,7 @@
 #include "item.h"
 
 #ifndef VARIANT
-#error "compile with -DVARIANT=vanilla|nospec|rfc|naive"
+#error "compile with -DVARIANT=vanilla|nospec|rfc|exp|naive"
 #endif
 
 #define PASTE_(a, b) a##b

@@ -10,8 +10,7 @@
 # Environment: BENCH_ROUNDS (default 9, at least 7), BENCH_SIZES (comma list, default
 # 300,1000,10000,100000,1000000), BENCH_ELEMS (elements per sample of a
 # small list, default 20000), BENCH_OUT, KT, BENCH_REV (the series commit,
-# default HEAD), CC, BENCH_EXP_CFLAGS (extra flags for the exp variant);
-# BENCH_FAULT=1 also
+# default HEAD), CC; BENCH_FAULT=1 also
 # self-checks the 'naive' walk that ignores a body reassigning pos, which
 # must make the run fail (the test uses it to show the check can fail).
 set -euo pipefail
@@ -76,8 +75,7 @@ compile() {	# compile VARIANT HEADERS EXTRA...
 compile vanilla vanilla
 compile nospec nospec -DCONFIG_LIST_NOSPEC
 compile rfc nospec
-# shellcheck disable=SC2086
-compile exp nospec -DCONFIG_LIST_NOSPEC ${BENCH_EXP_CFLAGS:-}
+compile exp nospec -DCONFIG_LIST_NOSPEC
 compile naive nospec
 # shellcheck disable=SC2046
 "$CC" "${CFLAGS[@]}" $(inc vanilla) -c "$SRC/bench.c" -o "$BENCH_OUT/obj/bench.o" \

@@ -3,7 +3,8 @@
 # vmlinux with the option off and on, then report the growth of the code in
 # .text (function symbols), the CMOVs added and the functions that grew most
 # (the kernel's scripts/bloat-o-meter).  A benchmark:
-# about 10 minutes per build on 2 cores; reuses build/ktext/ between runs.
+# about 20 minutes per full build on 2 cores (a header change rebuilds
+# both); reuses build/ktext/ between runs.
 #   ktext.sh [--top N]
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"

@@ -93,9 +93,11 @@ expect_error "TREE that does not exist" 'does not exist' \
 mkdir -p "$T_TMP/notree"
 expect_error "TREE without include/linux/list.h" 'include/linux/list.h' \
 	env TREE="$T_TMP/notree" SCAN_OUT="$T_TMP/o2" "$SCAN"
-check "without COCCI or a tree, the semantic patch comes from patches/" \
-	bash -c 'unset COCCI; . "$1"; KT=/nonexistent BUILD="$2" finder_cocci >/dev/null' _ \
-	"$SCRIPTS/lib.sh" "$T_TMP/b2"
+fc=$(bash -c 'unset COCCI; . "$1"; KT=/nonexistent BUILD="$2" finder_cocci' _ \
+	"$SCRIPTS/lib.sh" "$T_TMP/b2")
+check_sh "without COCCI or a tree, the semantic patch comes from patches/" \
+	'[ "$fc" = "$T_TMP/b2/finder/scripts/coccinelle/iterators/list_iterator_after_loop.cocci" ] &&
+	 cmp -s "$fc" "$C"'
 expect_error "COCCI that does not exist" 'COCCI=' \
 	env TREE="$tree" COCCI="$T_TMP/x.cocci" SCAN_OUT="$T_TMP/o2" "$SCAN"
 printf '@r@\nthis is no SmPL\n' >"$T_TMP/broken.cocci"
