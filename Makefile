@@ -8,6 +8,10 @@
 #   make bench    cycles per element of the list iterators, vanilla vs
 #                 the series (build/bench/; docs/bench.md)
 #   make scan     find and classify uses of list iterators after their loops
+#   make validate whole defconfig kernels with the series (x86_64, arm64),
+#                 booted in QEMU under a workload (CONTROL=1: control runs)
+#   make compile-check  every .c file the series changes, W=1, option off
+#                 and on, against pristine
 #
 # See README.md.
 
@@ -18,10 +22,11 @@ S := scripts
 DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils kmod python3-ply \
 	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu clang lld llvm \
-	coccinelle gnuplot-nox
+	coccinelle gnuplot-nox ccache busybox-static e2fsprogs \
+	libc6-dev-arm64-cross gcc-arm-linux-gnueabi gcc-powerpc64le-linux-gnu
 
 .PHONY: all deps tree kunit check checkpatch test-scripts export scan poc bench \
-	ktext reassign clean help
+	ktext reassign validate compile-check clean help
 
 all: deps tree
 	@$(S)/kunit-all.sh
@@ -45,6 +50,17 @@ checkpatch: tree
 # (make scan TREE=/path/to/linux for another kernel tree).
 scan: deps
 	@TREE="$(TREE)" $(S)/scan.sh
+
+# Whole kernels: x86_64 and arm64 defconfig + KASAN with the series, booted
+# under a workload (scripts/validate.sh).  VALIDATE_ARCHES="x86_64" for one;
+# CONTROL=1 adds the option-off and the core-only (no fix patches) runs.
+validate: tree
+	@$(S)/validate.sh
+
+# Every .c file the series changes, compiled W=1 with the option off and on
+# and compared with pristine (scripts/compile-check.sh).
+compile-check: tree
+	@$(S)/compile-check.sh
 
 # Host-side tests of the scripts only (no kernel build).
 test-scripts:
@@ -83,4 +99,4 @@ clean:
 	rm -rf build/kunit build/checkpatch build/check build/tests build/bench
 
 help:
-	@sed -n '3,14p' Makefile
+	@sed -n '3,19p' Makefile

@@ -2,6 +2,7 @@
 # Build tests/codegen (one function per speculation-safe iterator) as an
 # external module against a configured, built kernel tree and check its
 # disassembly with scripts/branchless.py.  The object is never loaded.
+# BRANCHLESS_SRC: the source tree BUILD_DIR was configured from (build/linux).
 #   branchless.sh ARCH[/llvm] BUILD_DIR LABEL [--expect-fail] [--results FILE]
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -35,7 +36,7 @@ rm -rf "$src"
 mkdir -p "$src"
 cp "$NOSPEC_TOP"/tests/codegen/{Kbuild,walks.c,sink.c,sink.h} "$src/"
 log=$src/build.log
-if ! make -C "$KT" O="$kbuild" M="$src" "${make_opts[@]}" -j"$(nproc)" modules >"$log" 2>&1; then
+if ! make -C "${BRANCHLESS_SRC:-$KT}" O="$kbuild" M="$src" "${make_opts[@]}" -j"$(nproc)" modules >"$log" 2>&1; then
 	die "$label: the codegen probe did not build (see $log)"
 fi
 "$objdump" -dr --no-show-raw-insn "$src/walks.o" >"$src/walks.dis"

@@ -35,11 +35,31 @@ if [ $tree_ok = 1 ]; then
 
 	# A run that never got to its verdict (build failure, hang) writes no
 	# per-case line; the script's own exit status is a test too.
+	# The x86_64 option-on KUnit kernel is the validate kernel below: it
+	# boots the same suites built in, and its objects feed the code check.
 	section "KUnit in QEMU"
-	if "$S/kunit-all.sh" --results "$results"; then
+	if KUNIT_RUNS=${CHECK_KUNIT_RUNS:-x86_64/llvm:nospec-on arm64:nospec-on x86_64:nospec-off} \
+		"$S/kunit-all.sh" --results "$results"; then
 		record PASS kunit:every-run-built-booted-and-checked
 	else
 		record FAIL kunit:every-run-built-booted-and-checked
+	fi
+
+	section "whole kernel: x86_64 (validate --config ci), series on, KASAN, workload"
+	if "$S/validate.sh" --config ci --runs full --results "$results" x86_64; then
+		record PASS validate:x86_64-full-ci
+		BRANCHLESS_SRC=$BUILD/validate/full-ci/src \
+			"$S/branchless.sh" x86_64 "$BUILD/validate/full-ci/obj-x86_64" x86_64-validate-ci \
+			--results "$results" || record FAIL validate:x86_64-full-ci-branchless
+	else
+		record FAIL validate:x86_64-full-ci
+	fi
+
+	section "compile check: every .c file the series changes, W=1, off/on vs pristine"
+	if "$S/compile-check.sh" --results "$results"; then
+		record PASS compile-check:all-files
+	else
+		record FAIL compile-check:all-files
 	fi
 fi
 

@@ -24,12 +24,14 @@ cfg=$NOSPEC_TOP/tests/kunit/$name.kunitconfig
 [ -f "$KT/tools/testing/kunit/kunit.py" ] || die "no kernel tree at $KT: run 'make tree' first"
 
 arch=${target%%/*}
+ccache_env
 case $target in
-x86_64) qemu=qemu-system-x86_64 pkg=qemu-system-x86 extra=() ;;
-x86_64/llvm) qemu=qemu-system-x86_64 pkg=qemu-system-x86 extra=(--make_options=LLVM=1)
+x86_64) qemu=qemu-system-x86_64 pkg=qemu-system-x86 extra=("--make_options=CC=ccache gcc") ;;
+x86_64/llvm) qemu=qemu-system-x86_64 pkg=qemu-system-x86 extra=(--make_options=LLVM=1 "--make_options=CC=ccache clang")
 	command -v clang >/dev/null && command -v ld.lld >/dev/null ||
 		die "clang or ld.lld not found: run 'make deps' (or apt-get install clang lld llvm)" ;;
-arm64) qemu=qemu-system-aarch64 pkg=qemu-system-arm extra=(--cross_compile=aarch64-linux-gnu-)
+arm64) qemu=qemu-system-aarch64 pkg=qemu-system-arm
+	extra=(--cross_compile=aarch64-linux-gnu- "--make_options=CC=ccache aarch64-linux-gnu-gcc")
 	command -v aarch64-linux-gnu-gcc >/dev/null ||
 		die "aarch64-linux-gnu-gcc not found: run 'make deps' (or apt-get install gcc-aarch64-linux-gnu)" ;;
 *) die "unsupported TARGET '$target': use x86_64, x86_64/llvm or arm64" ;;

@@ -78,3 +78,65 @@ finder_cocci() {
 		cocci_from_patches "$BUILD/finder"
 	fi
 }
+
+# target_load ARCH: set T_arch, T_cross, T_gcc_pkg, T_qemu, T_qemu_pkg,
+# T_debarch from scripts/targets/ARCH (the per-architecture facts as data).
+target_load() {
+	local f=$NOSPEC_TOP/scripts/targets/$1 k v
+	[ -f "$f" ] || die "unknown architecture '$1': use one of $(ls "$NOSPEC_TOP/scripts/targets" | tr '\n' ' ')"
+	T_arch='' T_cross='' T_gcc_pkg='' T_qemu='' T_qemu_pkg='' T_debarch=''
+	while IFS='=' read -r k v; do
+		case $k in
+		''|'#'*) ;;
+		arch|cross|gcc_pkg|qemu|qemu_pkg|debarch) printf -v "T_$k" '%s' "$v" ;;
+		*) die "$f: unknown key '$k'" ;;
+		esac
+	done <"$f"
+	[ -n "$T_arch" ] || die "$f: no arch= line"
+}
+
+# target_need_gcc: the target's compiler is there, installed if missing.
+target_need_gcc() {
+	command -v "${T_cross}gcc" >/dev/null && return 0
+	"$NOSPEC_TOP/scripts/deps.sh" "$T_gcc_pkg" ||
+		die "${T_cross}gcc not found and '$T_gcc_pkg' did not install: apt-get install $T_gcc_pkg, then rerun"
+	command -v "${T_cross}gcc" >/dev/null ||
+		die "$T_gcc_pkg installed but ${T_cross}gcc is missing: check the package, then rerun"
+}
+
+# Kernel builds share one ccache outside the clone, so a later clone (CI)
+# on the same machine finds what an earlier one compiled.  base_dir makes
+# the paths relative; the validate and compile-check trees keep the same
+# layout (obj-*/ beside src/), so their compiles hit across runs.
+: "${NOSPEC_CCACHE_DIR:=/var/cache/nospec-list/ccache}"
+ccache_env() {
+	command -v ccache >/dev/null || die "ccache not found: run 'make deps' (or apt-get install ccache)"
+	mkdir -p "$NOSPEC_CCACHE_DIR" || die "cannot create $NOSPEC_CCACHE_DIR: set NOSPEC_CCACHE_DIR to a writable directory"
+	export CCACHE_DIR=$NOSPEC_CCACHE_DIR CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1
+	export CCACHE_SLOPPINESS=time_macros CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-30G}
+}
+
+# base_commit_of DIR: the pristine Debian commit of a work tree.
+base_commit_of() { git -C "$1" rev-list --max-parents=0 HEAD | tail -n1; }
+
+# worktree_at DIR COMMIT: DIR is a detached git worktree of build/linux at
+# COMMIT (created, or moved there: only changed files are rewritten, so
+# builds from it stay incremental).  DIR only ever holds checkouts made
+# here; one left broken by a re-extracted build/linux is made anew.
+worktree_at() {
+	local dir=$1 commit=$2
+	if [ -d "$dir" ] && ! git -C "$dir" rev-parse --git-dir >/dev/null 2>&1; then
+		note "$dir is no longer a worktree of $KT (re-extracted?): making it anew"
+		rm -rf "$dir"
+	fi
+	git -C "$KT" worktree prune
+	if [ ! -d "$dir" ]; then
+		git -C "$KT" worktree add -q --detach "$dir" "$commit" ||
+			die "cannot create a worktree of $KT at $dir: check the disk space, then rerun"
+	fi
+	if [ -n "$(git -C "$dir" status --porcelain --untracked-files=no)" ]; then
+		die "$dir has local edits: it is a scratch checkout of build/linux, edit build/linux instead (then 'git -C $dir checkout -f .')"
+	fi
+	git -C "$dir" checkout -q --detach "$commit" ||
+		die "cannot check out $commit in $dir"
+}

@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# Compile every .c file the series changes, W=1, with CONFIG_LIST_NOSPEC off
+# and on, and compare its warnings with the same object built from the
+# pristine Debian tree: a new warning or an error fails, naming the file,
+# the architecture and the option.
+#
+#   compile-check.sh [--variants "pristine off on"] [--results FILE] [FILE...]
+#
+# FILE: defaults to every .c file a patch of patches/ changes, except the
+# kernel's lib/*test* files (KUnit builds those) and tools/ (user space).
+# Each file's architecture comes from Kbuild (scripts/kbuild_arch.py): the
+# first of x86_64 and then the other scripts/targets whose allmodconfig
+# enables the symbols that its Makefiles test; arch/NAME/ files build on
+# NAME.  A cross compiler that is missing is installed with apt-get.
+#
+# Trees: build/compile-check/VARIANT/src (worktrees of build/linux) with
+# obj-ARCH beside them; logs in build/compile-check/VARIANT/ARCH/.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+variants="pristine off on"
+results=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--variants) variants=${2:?}; shift 2 ;;
+	--results) results=${2:?}; shift 2 ;;
+	-*) die "unknown option $1: usage: compile-check.sh [--variants \"pristine off on\"] [--results FILE] [FILE...]" ;;
+	*) break ;;
+	esac
+done
+for v in $variants; do
+	case $v in pristine|off|on) ;; *) die "unknown variant '$v': use pristine, off or on" ;; esac
+done
+[ -d "$KT/.git" ] || die "no kernel tree at $KT: run 'make tree' first"
+ccache_env
+
+CC_TOP=$BUILD/compile-check
+mkdir -p "$CC_TOP"
+files=("$@")
+if [ ${#files[@]} -eq 0 ]; then
+	mapfile -t patches < <(series_files)
+	[ ${#patches[@]} -gt 0 ] || die "no patches in $PATCHES/series: restore patches/ from git"
+	while read -r f; do
+		case $f in
+		lib/*test*) ;;
+		tools/*) note "$f: user space (tools/), not a kernel object: skipped" ;;
+		?*) files+=("$f") ;;
+		esac
+	done < <(python3 "$NOSPEC_TOP/scripts/series.py" files "${patches[@]}")
+fi
+[ ${#files[@]} -gt 0 ] || die "no .c file to check: the series changes none (pass FILE... to check some)"
+for f in "${files[@]}"; do
+	[ -f "$KT/$f" ] || die "$f is not a file of $KT: give paths relative to the kernel tree"
+done
+
+head_commit=$(git -C "$KT" rev-parse HEAD)
+base=$(base_commit_of "$KT")
+variant_commit() { if [ "$1" = pristine ]; then echo "$base"; else echo "$head_commit"; fi; }
+
+# mk VARIANT ARCH ARGS...: make in VARIANT's tree for ARCH ($T_* loaded).
+mk() {
+	local v=$1
+	shift
+	make -C "$CC_TOP/$v/src" O="$CC_TOP/$v/obj-$T_arch" ARCH="$T_arch" \
+		CROSS_COMPILE="$T_cross" CC="ccache ${T_cross}gcc" HOSTCC="ccache gcc" "$@"
+}
+
+# configure VARIANT: allmodconfig for the loaded target, warnings not fatal
+# (they are compared), LIST_NOSPEC off for the off variant; once per state.
+declare -A prepared=()
+configure() {
+	local v=$1 obj allc stamp
+	[ -n "${prepared[$v/$T_arch]:-}" ] && return 0
+	obj=$CC_TOP/$v/obj-$T_arch
+	mkdir -p "$obj" "$CC_TOP/$v/$T_arch"
+	allc=$obj/allconfig
+	{
+		echo 'CONFIG_WERROR=n'
+		if [ "$v" = off ]; then echo 'CONFIG_LIST_NOSPEC=n'; fi
+	} >"$allc.new"
+	stamp="$(variant_commit "$v") $(sha256sum <"$allc.new" | cut -c1-16)"
+	if [ "$(cat "$obj/nospec-cc.stamp" 2>/dev/null)" != "$stamp" ] || [ ! -f "$obj/.config" ]; then
+		mv "$allc.new" "$allc"
+		KCONFIG_ALLCONFIG=$allc mk "$v" -s allmodconfig >"$CC_TOP/$v/$T_arch/config.log" 2>&1 ||
+			die "make allmodconfig failed for $T_arch ($v): see $CC_TOP/$v/$T_arch/config.log"
+		echo "$stamp" >"$obj/nospec-cc.stamp"
+	else
+		rm -f "$allc.new"
+	fi
+	prepared[$v/$T_arch]=1
+}
+
+worktrees_ready=
+trees() {
+	[ -n "$worktrees_ready" ] && return 0
+	local v
+	for v in $variants on; do
+		worktree_at "$CC_TOP/$v/src" "$(variant_commit "$v")"
+	done
+	worktrees_ready=1
+}
+
+# Resolve each file's architecture against the "on" tree's allmodconfigs,
+# generating (and installing the compiler for) the next arch only when the
+# earlier ones do not build the file.
+order=(x86_64)
+for a in $(ls "$NOSPEC_TOP/scripts/targets"); do [ "$a" = x86_64 ] || order+=("$a"); done
+trees
+declare -A arch_of=() src_of=()
+for f in "${files[@]}"; do
+	cfgs=()
+	pick=
+	for a in "${order[@]}"; do
+		target_load "$a"
+		case $f in arch/*) ;; *)
+			target_need_gcc
+			configure on
+			cfgs+=("$a=$CC_TOP/on/obj-$a/.config") ;;
+		esac
+		if pick=$(python3 "$NOSPEC_TOP/scripts/kbuild_arch.py" pick "$KT" "$f" "${cfgs[@]}" 2>"$CC_TOP/pick.err"); then
+			break
+		fi
+		case $f in arch/*) break ;; esac
+		grep -q 'no configured architecture' "$CC_TOP/pick.err" || break
+	done
+	[ -n "$pick" ] || die "$(sed 's/^kbuild_arch.py: error: //' "$CC_TOP/pick.err")"
+	arch_of[$f]=${pick%% *}
+	src_of[$f]=$f
+	[ "$pick" = "${pick%% *}" ] || src_of[$f]=${pick#* }	# #included by that file
+	note "$f: builds on ${arch_of[$f]}${pick#${arch_of[$f]}}"
+done
+
+# warnings FILE LOG: the warning and error lines about FILE, without line
+# numbers (a fix moves lines), one per line, sorted.
+warnings() {
+	sed -nE "s#^(\.\./)*([^ ]*/)?($1):[0-9]+(:[0-9]+)?: (warning|error): #\3: \5: #p" "$2" | sort
+}
+
+rows=$CC_TOP/rows
+: >"$rows"
+declare -A st=()
+bad=0
+t0=$(date +%s)
+for a in $(printf '%s\n' "${arch_of[@]}" | sort -u); do
+	target_load "$a"
+	target_need_gcc
+	for v in $variants; do
+		configure "$v"
+		note "$a/$v: make prepare"
+		mk "$v" -j"$(nproc)" prepare >"$CC_TOP/$v/$a/prepare.log" 2>&1 ||
+			die "make prepare failed for $a ($v): see $CC_TOP/$v/$a/prepare.log"
+	done
+	for f in "${files[@]}"; do
+		[ "${arch_of[$f]}" = "$a" ] || continue
+		o=${src_of[$f]%.c}.o
+		line="$f $a"
+		for v in $variants; do
+			log=$CC_TOP/$v/$a/${f//\//_}.log
+			if [ "$v" = pristine ] && ! git -C "$CC_TOP/pristine/src" cat-file -e "HEAD:${src_of[$f]}" 2>/dev/null; then
+				: >"$log"		# a file the series adds: no warning to inherit
+				continue
+			fi
+			note "$f: $a $v"
+			rm -f "$CC_TOP/$v/obj-$a/$o"
+			if mk "$v" -j"$(nproc)" W=1 "$o" >"$log" 2>&1 && [ -f "$CC_TOP/$v/obj-$a/$o" ]; then
+				st[$v]=ok
+			else
+				st[$v]=error
+			fi
+		done
+		for v in $variants; do
+			[ "$v" = pristine ] && continue
+			log=$CC_TOP/$v/$a/${f//\//_}.log
+			if [ "${st[$v]}" = error ]; then
+				cell=error
+			elif [[ " $variants " == *" pristine "* ]]; then
+				new=$(comm -13 <(warnings "$f" "$CC_TOP/pristine/$a/${f//\//_}.log") <(warnings "$f" "$log") | grep -c . || true)
+				if [ "$new" -gt 0 ]; then cell="$new-new-warning(s)"; else cell=ok; fi
+			else
+				cell=ok
+			fi
+			line+=" $cell"
+			if [ "$cell" = ok ]; then
+				[ -n "$results" ] && echo "PASS compile:$a:$v:$f" >>"$results"
+			else
+				bad=$((bad + 1))
+				[ -n "$results" ] && echo "FAIL compile:$a:$v:$f" >>"$results"
+				echo "compile-check.sh: error: $f: $cell on $a with CONFIG_LIST_NOSPEC $v (see $log)" >&2
+			fi
+		done
+		echo "$line" >>"$rows"
+	done
+done
+
+echo
+echo "Compile check (W=1, allmodconfig, against pristine $(ksrc_version)): $((${#files[@]})) files, $(($(date +%s) - t0)) s"
+{
+	printf 'file arch'
+	for v in $variants; do [ "$v" = pristine ] || printf ' %s' "$v"; done
+	echo
+	cat "$rows"
+} | column -t
+if [ $bad -gt 0 ]; then
+	echo "compile-check: $bad failure(s) in ${#files[@]} file(s)" >&2
+	exit 1
+fi
+echo "compile-check: ${#files[@]} file(s), no error, no new warning"
