@@ -192,13 +192,15 @@ busybox_deb() {
 qemu_params() {
 	local src=$1
 	(cd "$src/tools/testing/kunit" && python3 - "$T_qemu" <<'PY'
-import importlib, shlex, sys
-p = importlib.import_module('qemu_configs.' + sys.argv[1]).QEMU_ARCH
-print('Q_bin=' + shlex.quote('qemu-system-' + p.qemu_arch))
-print('Q_kernel=' + shlex.quote(p.kernel_path))
-print('Q_cmdline=' + shlex.quote(p.kernel_command_line))
-print('Q_extra=(' + ' '.join(shlex.quote(x) for x in p.extra_qemu_params) + ')')
-print('Q_kconfig=' + shlex.quote(p.kconfig.strip()))
+import shlex, sys
+sys.path.insert(0, '.')
+import kunit_kernel	# kunit.py's own loader of qemu_configs/ARCH.py
+_, ops = kunit_kernel._get_qemu_ops(kunit_kernel._default_qemu_config_path(sys.argv[1]), None, None)
+print('Q_bin=' + shlex.quote('qemu-system-' + ops._qemu_arch))
+print('Q_kernel=' + shlex.quote(ops._kernel_path))
+print('Q_cmdline=' + shlex.quote(ops._kernel_command_line.replace(' kunit_shutdown=reboot', '')))
+print('Q_extra=(' + ' '.join(shlex.quote(x) for x in ops._extra_qemu_params) + ')')
+print('Q_kconfig=' + shlex.quote(ops._kconfig.strip()))
 PY
 	)
 }
@@ -220,7 +222,8 @@ for arch in "${arches[@]}"; do
 		commit=$(run_commit "$run" "$dir")
 		worktree_at "$dir/src" "$commit"
 		src=$dir/src obj=$dir/obj-$T_arch
-		eval "$(qemu_params "$src")"
+		qp=$(qemu_params "$src") || die "cannot read QEMU settings from $src/tools/testing/kunit/qemu_configs/$T_qemu.py"
+		eval "$qp"
 		command -v "$Q_bin" >/dev/null || die "$Q_bin not found: run 'make deps' (or apt-get install $T_qemu_pkg)"
 
 		note "$label: configuring ($base_cfg + $cfg.config)"
