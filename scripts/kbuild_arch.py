@@ -124,9 +124,10 @@ def guards_for_item(d, item, seen=None):
 
 
 def minimal(ways):
-    """Drop duplicate and superset alternatives."""
+    """Drop duplicate and superset alternatives; the rest in a stable order
+    (fewest symbols first, then by name), whatever the hash seed."""
     out = []
-    for w in sorted(set(ways), key=len):
+    for w in sorted(set(ways), key=lambda w: (len(w), sorted(w))):
         if not any(o <= w for o in out):
             out.append(w)
     return out
