@@ -128,10 +128,10 @@ configure() {
 	echo "$stamp" >"$obj/nospec-validate.stamp"
 }
 
-# initramfs ARCH OUT: busybox-static of the guest's architecture, /init,
+# initramfs OUT SRC: busybox-static of the guest's architecture, /init,
 # the UDP echo helper, an ext4 image and the list of fixed functions.
 initramfs() {
-	local out=$1 root bb deb
+	local out=$1 src=$2 root bb deb
 	root=$(dirname "$out")/root
 	rm -rf "$root"
 	mkdir -p "$root"/{bin,proc,sys,dev,tmp,mnt,validate}
@@ -163,6 +163,34 @@ initramfs() {
 	fi
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$out" ||
 		die "cannot write $out"
+	bootconfig_append "$src" "$root/validate/functions" "$out"
+}
+
+# bootconfig_append SRC FUNCTIONS INITRD: boot-time tracing of FUNCTIONS
+# (an ftrace instance "nsv" with the function tracer, from the end of the
+# core initcalls on), attached to INITRD with the tree's own tools/bootconfig,
+# so that the coverage also counts what the initcalls ran before /init.
+# kernel_restart is a sentinel that a run never calls: it keeps the filter
+# from ever being empty (an empty filter would trace every function).
+bootconfig_append() {
+	local src=$1 fns=$2 initrd=$3 tool=$BUILD/validate/bootconfig conf
+	[ -s "$fns" ] || return 0
+	if [ ! -x "$tool" ] || [ "$src/lib/bootconfig.c" -nt "$tool" ]; then
+		gcc -O2 -I"$src/tools/bootconfig/include" -o "$tool" \
+			"$src/tools/bootconfig/main.c" "$src/lib/bootconfig.c" ||
+			die "cannot build tools/bootconfig from $src with the host gcc"
+	fi
+	conf=$(dirname "$initrd")/bootconfig
+	{
+		echo 'ftrace.instance.nsv {'
+		echo '	tracer = function'
+		echo '	buffer_size = 2MB'
+		printf '\tftrace.filters = "kernel_restart"'
+		sed 's/.*/, "&"/' "$fns" | tr -d '\n'
+		echo
+		echo '}'
+	} >"$conf"
+	"$tool" -a "$conf" "$initrd" >/dev/null || die "bootconfig could not attach $conf to $initrd"
 }
 
 file_is_static() { ! LC_ALL=C readelf -l "$1" 2>/dev/null | grep -q 'Requesting program interpreter'; }
@@ -246,7 +274,7 @@ for arch in "${arches[@]}"; do
 		fi
 
 		initrd=$BUILD/validate/$T_arch/initramfs.cpio.gz
-		initramfs "$initrd"
+		initramfs "$initrd" "$src"
 		log=$BUILD/validate/$T_arch/$name.log
 		json=$BUILD/validate/$T_arch/$name.json
 		rm -f "$json"
@@ -255,7 +283,7 @@ for arch in "${arches[@]}"; do
 		set +e
 		timeout -k 5 "$VALIDATE_BOOT_TIMEOUT" "$Q_bin" -nographic -no-reboot -m 2048 -smp 2 \
 			-kernel "$obj/$Q_kernel" -initrd "$initrd" \
-			-append "$Q_cmdline panic=-1 kasan_multi_shot" "${Q_extra[@]}" \
+			-append "$Q_cmdline bootconfig panic=-1 kasan_multi_shot" "${Q_extra[@]}" \
 			</dev/null >"$log" 2>&1
 		rc=$?
 		set -e
