@@ -136,45 +136,57 @@ warnings() {
 	sed -nE "s#^(\.\./)*([^ ]*/)?($1):[0-9]+(:[0-9]+)?: (warning|error): #\3: \5: #p" "$2" | sort
 }
 
+# other_warnings LOG FILE...: the warning and error lines of LOG about any
+# file but FILE..., without line numbers, sorted and unique.
+other_warnings() {
+	local log=$1 f
+	shift
+	sed -E "s#^$CC_TOP/[^/]+/src/##" "$log" 2>/dev/null |
+		sed -nE 's#^(\.\./)*([^ :]+):[0-9]+(:[0-9]+)?: (warning|error): #\2: \4: #p' |
+		grep -vF -f <(for f in "$@"; do echo "$f: "; done) | sort -u
+}
+
 rows=$CC_TOP/rows
 : >"$rows"
-declare -A st=()
 bad=0
 t0=$(date +%s)
+# One make per (arch, variant) for all of its objects (-k: an error in one
+# does not hide the others); each object's log is what make printed about
+# its source file.  An object that is not there afterwards did not build.
 for a in $(printf '%s\n' "${arch_of[@]}" | sort -u); do
 	target_load "$a"
 	target_need_gcc
+	mine=()
+	for f in "${files[@]}"; do [ "${arch_of[$f]}" = "$a" ] && mine+=("$f"); done
 	for v in $variants; do
 		configure "$v"
 		note "$a/$v: make prepare"
 		mk "$v" -j"$(nproc)" prepare >"$CC_TOP/$v/$a/prepare.log" 2>&1 ||
 			die "make prepare failed for $a ($v): see $CC_TOP/$v/$a/prepare.log"
+		objs=()
+		for f in "${mine[@]}"; do
+			if [ "$v" = pristine ] && ! git -C "$CC_TOP/pristine/src" cat-file -e "HEAD:${src_of[$f]}" 2>/dev/null; then
+				continue	# a file the series adds: no warning to inherit
+			fi
+			o=${src_of[$f]%.c}.o
+			rm -f "$CC_TOP/$v/obj-$a/$o"
+			objs+=("$o")
+		done
+		[ ${#objs[@]} -gt 0 ] || continue
+		note "$a/$v: W=1, ${#objs[@]} object(s)"
+		mk "$v" -k -j"$(nproc)" W=1 "${objs[@]}" >"$CC_TOP/$v/$a/objects.log" 2>&1 || true
 	done
-	for f in "${files[@]}"; do
-		[ "${arch_of[$f]}" = "$a" ] || continue
+	for f in "${mine[@]}"; do
 		o=${src_of[$f]%.c}.o
 		line="$f $a"
 		for v in $variants; do
-			log=$CC_TOP/$v/$a/${f//\//_}.log
-			if [ "$v" = pristine ] && ! git -C "$CC_TOP/pristine/src" cat-file -e "HEAD:${src_of[$f]}" 2>/dev/null; then
-				: >"$log"		# a file the series adds: no warning to inherit
-				continue
-			fi
-			note "$f: $a $v"
-			rm -f "$CC_TOP/$v/obj-$a/$o"
-			if mk "$v" -j"$(nproc)" W=1 "$o" >"$log" 2>&1 && [ -f "$CC_TOP/$v/obj-$a/$o" ]; then
-				st[$v]=ok
-			else
-				st[$v]=error
-			fi
-		done
-		for v in $variants; do
 			[ "$v" = pristine ] && continue
-			log=$CC_TOP/$v/$a/${f//\//_}.log
-			if [ "${st[$v]}" = error ]; then
+			log=$CC_TOP/$v/$a/objects.log
+			if [ ! -f "$CC_TOP/$v/obj-$a/$o" ]; then
 				cell=error
 			elif [[ " $variants " == *" pristine "* ]]; then
-				new=$(comm -13 <(warnings "$f" "$CC_TOP/pristine/$a/${f//\//_}.log") <(warnings "$f" "$log") | grep -c . || true)
+				new=$(comm -13 <(warnings "$f" "$CC_TOP/pristine/$a/objects.log" 2>/dev/null) \
+					<(warnings "$f" "$log") | grep -c . || true)
 				if [ "$new" -gt 0 ]; then cell="$new-new-warning(s)"; else cell=ok; fi
 			else
 				cell=ok
@@ -189,6 +201,18 @@ for a in $(printf '%s\n' "${arch_of[@]}" | sort -u); do
 			fi
 		done
 		echo "$line" >>"$rows"
+	done
+	# Warnings about other files (headers: a macro of the series expands in
+	# these objects) that pristine did not print for the same objects.
+	for v in $variants; do
+		[ "$v" = pristine ] && continue
+		[[ " $variants " == *" pristine "* ]] || continue
+		hdr=$(comm -13 <(other_warnings "$CC_TOP/pristine/$a/objects.log" "${mine[@]}") \
+			<(other_warnings "$CC_TOP/$v/$a/objects.log" "${mine[@]}"))
+		[ -z "$hdr" ] && continue
+		bad=$((bad + 1))
+		[ -n "$results" ] && echo "FAIL compile:$a:$v:(headers)" >>"$results"
+		echo "compile-check.sh: error: $(grep -c . <<<"$hdr") new warning(s) in headers on $a with CONFIG_LIST_NOSPEC $v, first: $(head -n1 <<<"$hdr") (see $CC_TOP/$v/$a/objects.log)" >&2
 	done
 done
 
