@@ -20,6 +20,10 @@ results=/dev/null
 # - FILE_PATH_CHANGES asks whether MAINTAINERS needs updating for a file the
 #   patch adds.  It is tolerated only when an entry other than THE REST
 #   already covers every added file (scripts/get_maintainer.pl --sections).
+# - CAMELCASE ("Avoid CamelCase: <name>") is tolerated only for a name the
+#   patch does not introduce: one that a line the patch removes already
+#   uses (a fix that rewrites code around an existing CamelCase variable
+#   or field must name it again).
 # Every other ERROR, WARNING or CHECK fails the patch.
 IGNORE="--ignore MACRO_ARG_REUSE"
 # (extended regular expressions)
@@ -52,6 +56,9 @@ while read -r p; do
 	total=$(grep -m1 '^total:' "$log" || echo 'total: checkpatch did not finish')
 	skip=$member_prec
 	covered "$p" && skip="$member_prec|$path_changes"
+	while read -r cc; do
+		grep -qE "^-.*\b$cc\b" "$p" && skip="$skip|^CHECK: Avoid CamelCase: <$cc>\$"
+	done < <(sed -nE 's/^CHECK: Avoid CamelCase: <([A-Za-z0-9_]+)>$/\1/p' "$log")
 	findings=$(grep -E '^(ERROR|WARNING|CHECK):' "$log" | grep -Ecv "$skip" || true)
 	if grep -q '^total:' "$log" && [ "$findings" -eq 0 ]; then
 		echo "PASS checkpatch:$name" >>"$results"

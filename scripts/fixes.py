@@ -43,6 +43,8 @@ def main(argv):
         return 2
     with open(argv[1], encoding='utf-8') as f:
         sites = list(csv.DictReader(f, delimiter='\t'))
+    for s in sites:
+        s['patch'] = (s.get('patch') or '').strip() or '-'
     checked = {}
     if len(argv) > 2 and os.path.isfile(argv[2]):
         with open(argv[2], encoding='utf-8') as f:
@@ -59,7 +61,7 @@ def main(argv):
                     m = re.search(r'^Subject: \[PATCH[^\]]*\] (.*(?:\n .*)*)', f.read(), re.M)
                     if m:
                         subjects.add(' '.join(m.group(1).split()))
-        missing = sorted({s['patch'] for s in sites} - subjects)
+        missing = sorted({s['patch'] for s in sites if s['patch'] not in ('', '-')} - subjects)
         if missing:
             print(f'fixes.py: error: {argv[1]} names patches the series does not have: '
                   f'{"; ".join(missing)}: fix the TSV or the series', file=sys.stderr)
@@ -72,8 +74,10 @@ def main(argv):
     cats = collections.Counter(s['category'] for s in sites)
     kinds = collections.Counter(kind(s['fix']) for s in sites)
     bugs = sum(1 for s in sites if s['real_bug'] == 'yes')
+    left = sum(1 for s in sites if s['patch'] == '-')
     out.append(f'{len(sites)} sites in {len({s["file"] for s in sites})} files, '
-               f'{len({s["patch"] for s in sites})} patches; {bugs} real bugs today.')
+               f'{len({s["patch"] for s in sites} - {"-"})} patches; {bugs} real bugs today; '
+               f'{left} left unchanged (false positives, each with its reason).')
     out += ['', '| category | sites |', '| --- | ---: |']
     out += [f'| {c} | {n} |' for c, n in sorted(cats.items())]
     out += ['', '| how | sites |', '| --- | ---: |']

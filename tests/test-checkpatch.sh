@@ -46,6 +46,14 @@ check "MAINTAINERS warning fails when only THE REST covers it" \
 echo 'fake patch' >"$PATCHES/0001-a.patch"
 check "MAINTAINERS warning fails for a patch that adds no file" \
 	[ "$(FAKE_SECTIONS='COCCINELLE' verdict "$mp")" = FAIL ]
+cc=$'CHECK: Avoid CamelCase: <pRet>\ntotal: 0 errors, 0 warnings, 1 checks, 9 lines checked\n'
+printf -- '-\tif (&pRet->list != head)\n+\t\t\treturn pRet;\n' >"$PATCHES/0001-a.patch"
+check "CamelCase passes for a name a removed line already uses" [ "$(verdict "$cc")" = PASS ]
+printf -- '-\tif (&ret->list != head)\n+\t\t\treturn pRet;\n' >"$PATCHES/0001-a.patch"
+check "CamelCase fails for a name the patch introduces" [ "$(verdict "$cc")" = FAIL ]
+printf -- '-\tif (&pRetX->list != head)\n+\t\t\treturn pRet;\n' >"$PATCHES/0001-a.patch"
+check "CamelCase: a longer name that contains it does not count" [ "$(verdict "$cc")" = FAIL ]
+echo 'fake patch' >"$PATCHES/0001-a.patch"
 expect_error "no kernel tree" "run 'make tree' first" env KT="$T_TMP/none" "$SCRIPTS/checkpatch.sh"
 
 finish
