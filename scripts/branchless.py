@@ -35,6 +35,9 @@ for r64, r32, r16, r8 in (('rax', 'eax', 'ax', 'al'), ('rbx', 'ebx', 'bx', 'bl')
 for n in range(8, 16):
     for suffix in ('', 'd', 'w', 'b'):
         X86_ALIASES[f'r{n}{suffix}'] = f'r{n}'
+# A stack slot the compiler spills to and reloads from: "0x8(%rsp)",
+# "(%rsp)", "-0x30(%rbp)".  Only plain base+offset, no index register.
+X86_STACK_SLOT = re.compile(r'(-?0x[0-9a-f]+|-?[0-9]+)?\(%(rsp|rbp)\)')
 X86_CALLER_SAVED = {'rax', 'rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11'}
 X86_NO_DEST = re.compile(r'^(cmp|test|push|call|j|bt|nop|ud2|ret|endbr|lfence|'
                          r'mfence|sfence|int3|hlt|lock|rep|cs|ds)')
@@ -97,6 +100,9 @@ class Arch:
     def reg(self, op):
         op = op.strip()
         if self.x86:
+            m = X86_STACK_SLOT.fullmatch(op)
+            if m:	# a spill slot, tracked like a register
+                return f'mem:{int(m.group(1) or "0", 16)}({m.group(2)})'
             if not op.startswith('%'):
                 return None
             return X86_ALIASES.get(op[1:])
@@ -166,6 +172,16 @@ class Arch:
         return reg in (X86_CALLER_SAVED if self.x86 else ARM_CALLER_SAVED)
 
 
+def moves_frame(arch, ins, slot):
+    """Whether ins changes the base register of a tracked stack slot, so
+    that the same offset names another slot before it (push, pop, or any
+    write to the base)."""
+    base = slot[slot.index('(') + 1:-1]
+    if base == 'rsp' and re.match(r'^(push|pop|enter|leave)', ins.mnem):
+        return True
+    return base in arch.dests(ins)
+
+
 def check_call(arch, insns, call_idx):
     """Return None when every definition of the argument is a select,
     else a reason."""
@@ -199,6 +215,8 @@ def check_call(arch, insns, call_idx):
             reg = src
         elif arch.is_call(ins) and arch.caller_saved(reg):
             return f'{reg} is clobbered by the call at {ins.addr:#x}'
+        elif reg.startswith('mem:') and moves_frame(arch, ins, reg):
+            return f'{reg}: the frame moves at {ins.addr:#x} ("{ins.mnem} {ins.ops}")'
         if not preds[k]:
             return f'{reg} reaches the function entry from {ins.addr:#x} undefined'
         stack.extend((p, reg) for p in preds[k])

@@ -31,7 +31,7 @@ done
 for v in $variants; do
 	case $v in pristine|off|on) ;; *) die "unknown variant '$v': use pristine, off or on" ;; esac
 done
-[ -d "$KT/.git" ] || die "no kernel tree at $KT: run 'make tree' first"
+[ -e "$KT/.git" ] || die "no kernel tree at $KT: run 'make tree' first"
 ccache_env
 
 CC_TOP=$BUILD/compile-check

@@ -44,6 +44,21 @@ sed 's/cmove  %rsi,%rax/lea    0x8(%rbx),%rax/' "$T_TMP/cmov.dis" >"$T_TMP/lea.d
 check "x86: value computed by LEA fails" [ "$(verdict x86_64 "$T_TMP/lea.dis")" = fail ]
 check "x86: the failure names the instruction" grep -q 'comes from "lea' "$T_TMP/out"
 
+# A spill: the selected value goes to a stack slot and comes back (KASAN
+# builds do this under register pressure).
+sed -e 's/^  26:\tmov    %rax,%rdi$/  26:\tmov    %rax,0x8(%rsp)\n  27:\tmov    0x8(%rsp),%rdi/' \
+	"$T_TMP/cmov.dis" >"$T_TMP/spill.dis"
+check "x86: CMOV through a stack spill and reload passes" \
+	[ "$(verdict x86_64 "$T_TMP/spill.dis")" = pass ]
+sed -e 's/^  27:\tmov    0x8(%rsp),%rdi$/  27:\tmov    0x10(%rsp),%rdi/' "$T_TMP/spill.dis" >"$T_TMP/slot.dis"
+check "x86: a reload from another slot fails" [ "$(verdict x86_64 "$T_TMP/slot.dis")" = fail ]
+sed -e 's/^  27:\tmov    0x8(%rsp),%rdi$/  27:\tmovq   $0x0,0x8(%rsp)\n  28:\tmov    0x8(%rsp),%rdi/' "$T_TMP/spill.dis" >"$T_TMP/const.dis"
+check "x86: a slot overwritten by a constant fails" [ "$(verdict x86_64 "$T_TMP/const.dis")" = fail ]
+sed -e 's/^  27:\tmov    0x8(%rsp),%rdi$/  27:\tpush   %rbx\n  28:\tmov    0x8(%rsp),%rdi/' "$T_TMP/spill.dis" >"$T_TMP/push.dis"
+check "x86: a push between spill and reload (the frame moves) fails" \
+	[ "$(verdict x86_64 "$T_TMP/push.dis")" = fail ]
+check "x86: ... and says the frame moved" grep -q 'the frame moves' "$T_TMP/out"
+
 # Two paths merge at 26: one defines rax with CMOV, the other with a load.
 cat >"$T_TMP/merge.dis" <<'DIS'
 0000000000000000 <codegen_walk>:
