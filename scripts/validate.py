@@ -20,9 +20,10 @@ missing power-off; a guest that had to be killed (--timed-out).
 """
 
 import argparse
-import json
 import re
 import sys
+
+from verdict import kunit_cases
 
 # Kernel reports, counted per console line.  A KASAN report's first line is
 # "BUG: KASAN: ..." (or "KASAN: null-ptr-deref ..." from the x86 fault
@@ -45,14 +46,6 @@ POWER_OFF = re.compile(r'reboot: Power down|reboot: System halted')
 
 COLUMNS = ('arch', 'run', 'build', 'boot', 'workload', 'kunit', 'oops', 'bug',
            'kasan', 'warning', 'listcorrupt', 'fixed-ran', 'verdict', 'first')
-
-
-def walk(group):
-    """Yield (suite, case, status) for every test case under group."""
-    for case in group.get('test_cases', []):
-        yield group.get('name', ''), case['name'], case['status']
-    for sub in group.get('sub_groups', []):
-        yield from walk(sub)
 
 
 def read_console(path):
@@ -102,17 +95,13 @@ def judge(args):
     results = []
     label = args.label
 
-    try:
-        with open(args.json, encoding='utf-8') as f:
-            top = json.load(f)
-    except (OSError, ValueError) as e:
-        top = {}
-        problems.append(f'no KUnit results ({e.__class__.__name__})')
+    found, bad_json = kunit_cases(args.json, label)
+    if bad_json:
+        problems.append(bad_json)
     suites = {}
-    for suite, case, status in walk(top):
-        status = status if status in ('PASS', 'SKIP') else 'FAIL'
+    for status, name, suite in found:
         suites.setdefault(suite, []).append(status)
-        results.append((status, f'{label}:{suite}.{case}'))
+        results.append((status, name))
     kpass = sum(s.count('PASS') for s in suites.values())
     kfail = sum(s.count('FAIL') for s in suites.values())
     if kfail:

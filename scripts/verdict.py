@@ -29,6 +29,19 @@ def walk(group, prefix=''):
         yield from walk(sub, prefix)
 
 
+def kunit_cases(path, label):
+    """The test cases of kunit.py's JSON at path, as (status, name, suite)
+    with status PASS, SKIP or FAIL (anything else counts as FAIL) and name
+    "label:suite.case"; and why the JSON could not be read, or None."""
+    try:
+        with open(path, encoding='utf-8') as f:
+            top = json.load(f)
+    except (OSError, ValueError) as e:
+        return [], f'no KUnit results ({e.__class__.__name__}: {e})'
+    return [(status if status in ('PASS', 'SKIP') else 'FAIL', f'{label}:{suite}.{case}', suite)
+            for suite, case, status in walk(top)], None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--label', required=True, help='name of this run')
@@ -40,26 +53,20 @@ def main():
     args = ap.parse_args()
 
     problems = []
-    try:
-        with open(args.json, encoding='utf-8') as f:
-            top = json.load(f)
-    except (OSError, ValueError) as e:
-        top = {}
-        problems.append(f'no KUnit results ({e})')
-
+    found, bad_json = kunit_cases(args.json, args.label)
+    if bad_json:
+        problems.append(bad_json)
     suites = {}
     cases = []
-    for suite, case, status in walk(top):
-        counts = suites.setdefault(suite, {'PASS': 0, 'FAIL': 0, 'SKIP': 0})
-        status = status if status in ('PASS', 'SKIP') else 'FAIL'
-        counts[status] += 1
-        cases.append((status, f'{args.label}:{suite}.{case}'))
+    for status, name, suite in found:
+        suites.setdefault(suite, {'PASS': 0, 'FAIL': 0, 'SKIP': 0})[status] += 1
+        cases.append((status, name))
 
     for want in filter(None, args.expect.split(',')):
         if want not in suites:
             problems.append(f'suite {want} did not run')
             cases.append(('FAIL', f'{args.label}:{want}'))
-    if top and not cases:
+    if not bad_json and not cases:
         problems.append('no test case ran')
 
     try:
