@@ -23,11 +23,11 @@ import sys
 def kind(fix):
     """How a site was fixed, in the four words docs/fixes.md uses."""
     f = fix.lower()
-    if f.startswith('none'):
+    if f.startswith(('none', 'unchanged')):
         return 'left with invariant'
     if re.search(r'insert|position|list_head \*|next = head|resume|reset|list_add', f):
         return 'explicit position'
-    if re.search(r'found|separate iterator|=null unless|return match|saved|save ', f):
+    if re.search(r'found|separate|iter\b|iterator|before break|=null unless|return|saved|save |flag|bool', f):
         return 'found variable'
     return 'rewritten test'
 
