@@ -23,7 +23,8 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils kmod python3-ply \
 	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu clang lld llvm \
 	coccinelle gnuplot-nox ccache busybox-static e2fsprogs \
-	libc6-dev-arm64-cross gcc-arm-linux-gnueabi gcc-powerpc64le-linux-gnu
+	libc6-dev-arm64-cross gcc-arm-linux-gnueabi gcc-powerpc64le-linux-gnu \
+	gcc-s390x-linux-gnu gcc-mips-linux-gnu gcc-riscv64-linux-gnu
 
 .PHONY: all deps tree kunit check checkpatch test-scripts export scan poc bench \
 	ktext reassign validate compile-check clean help
