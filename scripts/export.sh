@@ -28,8 +28,11 @@ base=$(git -C "$KT" rev-list --max-parents=0 HEAD | tail -n1)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Stable output: no commit ids, no git version, so re-exporting an unchanged
-# series changes no file.
-git -C "$KT" format-patch -q --zero-commit --no-signature --numbered \
+# series changes no file.  The subject is kept as it is (-k, no "[PATCH
+# n/m]", which 'git format-patch --cover-letter -n' adds when mailing): with
+# three-digit numbering most kernel-style subjects would fold onto a second
+# header line; without it, one of up to 69 characters stays on one line.
+git -C "$KT" format-patch -q --zero-commit --no-signature -k \
 	-o "$tmp" "$base"..HEAD
 (cd "$tmp" && ls -1 -- *.patch 2>/dev/null || true) >"$tmp/series"
 

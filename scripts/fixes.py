@@ -58,7 +58,7 @@ def main(argv):
         for name in os.listdir(argv[3]):
             if name.endswith('.patch'):
                 with open(os.path.join(argv[3], name), encoding='utf-8') as f:
-                    m = re.search(r'^Subject: \[PATCH[^\]]*\] (.*(?:\n .*)*)', f.read(), re.M)
+                    m = re.search(r'^Subject: (?:\[PATCH[^\]]*\] )?(.*(?:\n .*)*)', f.read(), re.M)
                     if m:
                         subjects.add(' '.join(m.group(1).split()))
         missing = sorted({s['patch'] for s in sites if s['patch'] not in ('', '-')} - subjects)
