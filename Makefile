@@ -59,7 +59,9 @@ validate: tree
 	@$(S)/validate.sh
 
 # Every .c file the series changes, compiled W=1 with the option off and on
-# and compared with pristine (scripts/compile-check.sh).
+# and compared with pristine (scripts/compile-check.sh); records the
+# pristine warnings in scripts/compile-check.baseline for make check, which
+# compiles with the option on only against that record.
 compile-check: tree
 	@$(S)/compile-check.sh
 

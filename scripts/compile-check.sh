@@ -4,7 +4,13 @@
 # pristine Debian tree: a new warning or an error fails, naming the file,
 # the architecture and the option.
 #
-#   compile-check.sh [--variants "pristine off on"] [--results FILE] [FILE...]
+#   compile-check.sh [--variants "pristine off on"] [--fast] [--results FILE] [FILE...]
+#
+# --fast (make check): the "on" variant only, compared with the pristine
+# warnings recorded in scripts/compile-check.baseline; an architecture
+# whose record does not match (another Debian version, compiler or file
+# set) gets its pristine objects built as in the full run.  A full run
+# (pristine among the variants, all files) rewrites that baseline.
 #
 # FILE: defaults to every .c file a patch of patches/ changes, except the
 # kernel's lib/*test* files (KUnit builds those) and tools/ (user space).
@@ -20,11 +26,14 @@ set -euo pipefail
 
 variants="pristine off on"
 results=
+fast=
+baseline=$NOSPEC_TOP/scripts/compile-check.baseline
 while [ $# -gt 0 ]; do
 	case $1 in
 	--variants) variants=${2:?}; shift 2 ;;
+	--fast) fast=1 variants=on; shift ;;
 	--results) results=${2:?}; shift 2 ;;
-	-*) die "unknown option $1: usage: compile-check.sh [--variants \"pristine off on\"] [--results FILE] [FILE...]" ;;
+	-*) die "unknown option $1: usage: compile-check.sh [--variants \"pristine off on\"] [--fast] [--results FILE] [FILE...]" ;;
 	*) break ;;
 	esac
 done
@@ -37,7 +46,9 @@ ccache_env
 CC_TOP=$BUILD/compile-check
 mkdir -p "$CC_TOP"
 files=("$@")
+all_files=
 if [ ${#files[@]} -eq 0 ]; then
+	all_files=1
 	mapfile -t patches < <(series_files)
 	[ ${#patches[@]} -gt 0 ] || die "no patches in $PATCHES/series: restore patches/ from git"
 	while read -r f; do
@@ -146,8 +157,38 @@ other_warnings() {
 		grep -vF -f <(for f in "$@"; do echo "$f: "; done) | sort -u
 }
 
+# baseline_key: the record that a baseline section for the loaded target
+# and its files ("${mine[@]}") must carry to stand for a pristine build.
+baseline_key() {
+	printf '%s %s %s %s\n' "$T_arch" "$(ksrc_version)" \
+		"$("${T_cross}gcc" --version | head -n1 | tr ' ' _)" \
+		"$(printf '%s\n' "${mine[@]}" | sort | sha256sum | cut -c1-16)"
+}
+
+# pristine_of FILE|-: the pristine warnings about FILE (- : about the other
+# files), from this run's pristine objects or from the baseline section.
+pristine_of() {
+	if [ "$pvia" = build ]; then
+		if [ "$1" = - ]; then
+			other_warnings "$CC_TOP/pristine/$a/objects.log" "${mine[@]}"
+		else
+			warnings "$1" "$CC_TOP/pristine/$a/objects.log" 2>/dev/null
+		fi
+	else
+		awk -v k="$key" -v f="$1" -F '\t' '
+			/^arch / { on = (substr($0, 6) == k); next }
+			on && $1 == f { print $2 }' "$baseline"
+	fi
+}
+
 rows=$CC_TOP/rows
 : >"$rows"
+newbase=$CC_TOP/baseline.new
+{
+	echo "# compile-check baseline: the W=1 warnings of the pristine objects,"
+	echo "# per architecture (Debian version, compiler, hash of the file list),"
+	echo "# written by 'make compile-check', read by 'make check' (--fast)."
+} >"$newbase"
 bad=0
 t0=$(date +%s)
 # One make per (arch, variant) for all of its objects (-k: an error in one
@@ -158,7 +199,20 @@ for a in $(printf '%s\n' "${arch_of[@]}" | sort -u); do
 	target_need_gcc
 	mine=()
 	for f in "${files[@]}"; do [ "${arch_of[$f]}" = "$a" ] && mine+=("$f"); done
-	for v in $variants; do
+	key=$(baseline_key)
+	these=$variants pvia=
+	if [[ " $variants " == *" pristine "* ]]; then
+		pvia=build
+	elif [ -n "$fast" ]; then
+		if grep -qxF "arch $key" "$baseline" 2>/dev/null; then
+			pvia=baseline
+		else
+			note "$a: no pristine record in ${baseline#$NOSPEC_TOP/} for $key: building pristine (run 'make compile-check' to refresh it)"
+			pvia=build these="pristine $variants"
+			worktree_at "$CC_TOP/pristine/src" "$base"
+		fi
+	fi
+	for v in $these; do
 		configure "$v"
 		note "$a/$v: make prepare"
 		mk "$v" -j"$(nproc)" prepare >"$CC_TOP/$v/$a/prepare.log" 2>&1 ||
@@ -176,6 +230,13 @@ for a in $(printf '%s\n' "${arch_of[@]}" | sort -u); do
 		note "$a/$v: W=1, ${#objs[@]} object(s)"
 		mk "$v" -k -j"$(nproc)" W=1 "${objs[@]}" >"$CC_TOP/$v/$a/objects.log" 2>&1 || true
 	done
+	if [ "$pvia" = build ]; then
+		{
+			echo "arch $key"
+			for f in "${mine[@]}"; do pristine_of "$f" | sed "s#^#$f\t#"; done
+			pristine_of - | sed 's#^#-\t#'
+		} >>"$newbase"
+	fi
 	for f in "${mine[@]}"; do
 		o=${src_of[$f]%.c}.o
 		line="$f $a"
@@ -184,9 +245,8 @@ for a in $(printf '%s\n' "${arch_of[@]}" | sort -u); do
 			log=$CC_TOP/$v/$a/objects.log
 			if [ ! -f "$CC_TOP/$v/obj-$a/$o" ]; then
 				cell=error
-			elif [[ " $variants " == *" pristine "* ]]; then
-				new=$(comm -13 <(warnings "$f" "$CC_TOP/pristine/$a/objects.log" 2>/dev/null) \
-					<(warnings "$f" "$log") | grep -c . || true)
+			elif [ -n "$pvia" ]; then
+				new=$(comm -13 <(pristine_of "$f" | sort) <(warnings "$f" "$log") | grep -c . || true)
 				if [ "$new" -gt 0 ]; then cell="$new-new-warning(s)"; else cell=ok; fi
 			else
 				cell=ok
@@ -204,10 +264,10 @@ for a in $(printf '%s\n' "${arch_of[@]}" | sort -u); do
 	done
 	# Warnings about other files (headers: a macro of the series expands in
 	# these objects) that pristine did not print for the same objects.
+	[ -n "$pvia" ] || continue
 	for v in $variants; do
 		[ "$v" = pristine ] && continue
-		[[ " $variants " == *" pristine "* ]] || continue
-		hdr=$(comm -13 <(other_warnings "$CC_TOP/pristine/$a/objects.log" "${mine[@]}") \
+		hdr=$(comm -13 <(pristine_of - | sort -u) \
 			<(other_warnings "$CC_TOP/$v/$a/objects.log" "${mine[@]}"))
 		[ -z "$hdr" ] && continue
 		bad=$((bad + 1))
@@ -216,8 +276,18 @@ for a in $(printf '%s\n' "${arch_of[@]}" | sort -u); do
 	done
 done
 
+# A full run over every file of the series records its pristine warnings.
+if [ -z "$fast" ] && [ -n "$all_files" ] && [[ " $variants " == *" pristine "* ]]; then
+	if ! cmp -s "$newbase" "$baseline"; then
+		cp "$newbase" "$baseline"
+		note "pristine warnings recorded in ${baseline#$NOSPEC_TOP/} (commit it: make check reads it)"
+	fi
+fi
+
 echo
-echo "Compile check (W=1, allmodconfig, against pristine $(ksrc_version)): $((${#files[@]})) files, $(($(date +%s) - t0)) s"
+form=
+[ -n "$fast" ] && form=", option on only, pristine from ${baseline#$NOSPEC_TOP/}"
+echo "Compile check (W=1, allmodconfig, against pristine $(ksrc_version)$form): ${#files[@]} files, $(($(date +%s) - t0)) s"
 {
 	printf 'file arch'
 	for v in $variants; do [ "$v" = pristine ] || printf ' %s' "$v"; done
