@@ -27,7 +27,7 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	gcc-s390x-linux-gnu gcc-mips-linux-gnu gcc-riscv64-linux-gnu
 
 .PHONY: all deps tree kunit check checkpatch test-scripts export scan poc bench \
-	ktext reassign validate compile-check clean help
+	ktext reassign validate compile-check recipients clean help
 
 all: deps tree
 	@$(S)/kunit-all.sh
@@ -68,6 +68,10 @@ compile-check: tree
 # Host-side tests of the scripts only (no kernel build).
 test-scripts:
 	@tests/run.sh
+
+# Who each patch goes to (the tree's get_maintainer.pl): patches/recipients.
+recipients: tree
+	@$(S)/recipients.sh
 
 export:
 	@$(S)/export.sh

@@ -117,6 +117,14 @@ ccache_env() {
 }
 
 # base_commit_of DIR: the pristine Debian commit of a work tree.
+# untracked_work DIR: files of the tree at DIR that git does not track
+# (Debian's .gitignore hides new ones), but for checkpatch --strict's
+# CamelCase cache (.checkpatch-camelcase.git.*), which is no work.
+untracked_work() {
+	git -C "$1" status --porcelain --ignored --untracked-files=all |
+		sed -n 's/^[?!][?!] //p' | grep -v '^\.checkpatch-camelcase\.git\.' || true
+}
+
 base_commit_of() { git -C "$1" rev-list --max-parents=0 HEAD | tail -n1; }
 
 # worktree_at DIR COMMIT: DIR is a detached git worktree of build/linux at

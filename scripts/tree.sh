@@ -55,7 +55,7 @@ assert_nothing_unexported() {
 	if [ -n "$(git_kt status --porcelain --untracked-files=no)" ]; then
 		die "$KT has uncommitted changes: commit them and run 'make export' (or discard them with 'git -C $KT checkout .'), then rerun"
 	fi
-	if [ -n "$(git_kt status --porcelain --ignored --untracked-files=all)" ]; then
+	if [ -n "$(untracked_work "$KT")" ]; then
 		die "$KT has files git does not track (Debian's .gitignore hides new ones): 'git -C $KT add -f' and commit them, then 'make export' (or delete them), then rerun"
 	fi
 	if [ -d "$KT/.git/rebase-apply" ]; then

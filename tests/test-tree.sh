@@ -35,6 +35,7 @@ mk_series() {
 	git -C "$r" commit -qam "list: second change"
 	git -C "$r" format-patch -q -o "$PATCHES" HEAD~2..HEAD
 	(cd "$PATCHES" && ls *.patch) >"$PATCHES/series"
+	printf 'lib: two changes\n\nWhy the two changes.\n' >"$PATCHES/cover-letter.txt"
 }
 
 mk_tarball
@@ -61,6 +62,11 @@ check_sh "exported series is recognised as the tree's" \
 run_cmd "$SCRIPTS/export.sh"
 check "export of an unchanged tree rewrites the same files" \
 	diff -r "$T_TMP/patches.before" "$PATCHES"
+check_sh "export: a cover letter from cover-letter.txt, not in series" \
+	'grep -qx "Subject: lib: two changes" "$PATCHES/0000-cover-letter.patch" &&
+	 grep -qx "Why the two changes." "$PATCHES/0000-cover-letter.patch" &&
+	 grep -q "lib: first change" "$PATCHES/0000-cover-letter.patch" &&
+	 ! grep -q 0000 "$PATCHES/series"'
 
 # A new commit in the work tree, not exported: a series change must not drop it.
 echo 'int extra;' >>"$KT/lib/a.c"
@@ -77,6 +83,10 @@ head2=$(git -C "$KT" rev-parse HEAD)
 run_cmd "$SCRIPTS/tree.sh"
 check_sh "exported tree is kept as it is" \
 	'[ "$rc" -eq 0 ] && [ "$(git -C "$KT" rev-parse HEAD)" = "$head2" ]'
+
+mv "$PATCHES/cover-letter.txt" "$T_TMP/cover.txt"
+expect_error "export without cover-letter.txt: one-line error" "cover-letter.txt is missing" "$SCRIPTS/export.sh"
+mv "$T_TMP/cover.txt" "$PATCHES/cover-letter.txt"
 
 # Uncommitted edits block a rebuild as well.
 echo 'int dirty;' >>"$KT/lib/a.c"
