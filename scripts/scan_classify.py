@@ -21,106 +21,14 @@ import os
 import re
 import sys
 
-CATS = collections.OrderedDict([
-    ("cat1", "&pos->member compared to decide whether an element was found"),
-    ("cat2", "pos compared to decide whether an element was found"),
-    ("cat3", "pos used to test whether the list was empty"),
-    ("cat4", "list_entry_is_head()/pos tells whether the break was hit"),
-    ("cat5", "head-derived pos compared legitimately"),
-    ("cat6", "head-derived pos->member used legitimately "
-             "(insertion point, start of a _continue/_from loop, cursor)"),
-    ("other", "other use after a complete walk"),
-    ("unaffected", "not reached from the normal exit, or not changed "
-                   "by the series"),
-])
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "finder"))
+import clex  # noqa: E402
+import vocab  # noqa: E402
 
 SITE_RE = re.compile(r"^(?:\./)?(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+)-\d+: "
                      r"WARNING: (?P<it>\w+) used after its (?P<var>\w+)\(\) "
                      r"loop on line (?P<loop>\d+)")
-
-# ---------------------------------------------------------------- tokens
-TOK_RE = re.compile(r"""
-    (?P<ws>[ \t\r\f\v]+) | (?P<nl>\n) |
-    (?P<lc>//[^\n]*) | (?P<bc>/\*.*?\*/) |
-    (?P<str>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*') |
-    (?P<id>[A-Za-z_]\w*) | (?P<num>\.?\d[\w.]*(?:[eEpP][+-]\w*)?) |
-    (?P<op>->|\+\+|--|<<=|>>=|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\.\.\.|
-          [{}()\[\];,:?.~!<>=&|^+\-*/%\#\\])
-    """, re.X | re.S)
-
-
-class Tok:
-    __slots__ = ("s", "line", "col", "i")
-
-    def __init__(self, s, line, col):
-        self.s, self.line, self.col = s, line, col
-
-    def __repr__(self):
-        return "%s@%d:%d" % (self.s, self.line, self.col)
-
-
-def tokenize(text):
-    toks = []
-    line, lstart, pos, n = 1, 0, 0, len(text)
-    bol = True
-    while pos < n:
-        m = TOK_RE.match(text, pos)
-        if not m:
-            pos += 1
-            continue
-        kind, s = m.lastgroup, m.group()
-        if kind == "op" and s == "#" and bol:
-            # preprocessor directive: skip to the end of the (continued) line
-            end = pos
-            while True:
-                end = text.find("\n", end)
-                if end < 0:
-                    end = n
-                    break
-                if text[end - 1] == "\\":
-                    end += 1
-                    continue
-                break
-            chunk = text[pos:end]
-            k = chunk.count("\n")
-            if k:
-                line += k
-                lstart = pos + chunk.rfind("\n") + 1
-            pos = end
-            continue
-        if kind in ("nl",):
-            line += 1
-            lstart = m.end()
-            bol = True
-        elif kind == "bc":
-            k = s.count("\n")
-            if k:
-                line += k
-                lstart = pos + s.rfind("\n") + 1
-        elif kind not in ("ws", "lc"):
-            toks.append(Tok(s, line, pos - lstart))
-            bol = False
-        pos = m.end()
-    for i, t in enumerate(toks):
-        t.i = i
-    return toks
-
-
-def match_close(toks, i):
-    """Index of the bracket closing toks[i]."""
-    pairs = {"(": ")", "[": "]", "{": "}"}
-    o, c = toks[i].s, pairs[toks[i].s]
-    d = 0
-    for j in range(i, len(toks)):
-        s = toks[j].s
-        if s == o:
-            d += 1
-        elif s == c:
-            d -= 1
-            if d == 0:
-                return j
-    return len(toks) - 1
-
 
 # ---------------------------------------------------------------- AST
 KEYWORDS = {"if", "else", "for", "while", "do", "switch", "case", "default",
@@ -145,7 +53,7 @@ class Parser:
         return self.t[i].s if i < len(self.t) else ""
 
     def block(self, i):
-        end = match_close(self.t, i)
+        end = clex.close(self.t, i)
         n = Node("block", i, end + 1)
         j = i + 1
         while j < end:
@@ -158,7 +66,7 @@ class Parser:
         while j < end:
             s = self.t[j].s
             if s in "([{":
-                j = match_close(self.t, j) + 1
+                j = clex.close(self.t, j) + 1
                 continue
             if s == ";":
                 return Node(kind, i, j + 1), j + 1
@@ -169,7 +77,7 @@ class Parser:
         """toks[i] is '(' -> (close index)."""
         if self.s(i) != "(":
             raise ValueError("expected ( at %r" % self.t[min(i, len(self.t) - 1)])
-        return match_close(self.t, i)
+        return clex.close(self.t, i)
 
     def stmt(self, i, end):
         s = self.s(i)
@@ -202,7 +110,7 @@ class Parser:
             parts, k, st = [], i + 2, i + 2
             while k < c:
                 if self.t[k].s in "([{":
-                    k = match_close(self.t, k) + 1
+                    k = clex.close(self.t, k) + 1
                     continue
                 if self.t[k].s == ";":
                     parts.append((st, k))
@@ -239,14 +147,14 @@ class Parser:
                         break
                     d -= 1
                 elif x in "([{":
-                    j = match_close(self.t, j)
+                    j = clex.close(self.t, j)
                 j += 1
             return Node("case", i, j + 1), j + 1
         if re.match(r"[A-Za-z_]\w*$", s) and s not in KEYWORDS:
             if self.s(i + 1) == ":" and self.s(i + 2) != ":":
                 return Node("label", i, i + 2, label=s), i + 2
             if self.s(i + 1) == "(":
-                c = match_close(self.t, i + 1)
+                c = clex.close(self.t, i + 1)
                 nx = self.s(c + 1)
                 if "for_each" in s or nx == "{" or (re.match(r"[A-Za-z_]\w*$", nx) and
                                  self.s(c + 2) not in ("(", ";", "=", ",")
@@ -266,7 +174,7 @@ def functions(toks):
     out, i, n = [], 0, len(toks)
     while i < n:
         if toks[i].s == "{":
-            j = match_close(toks, i)
+            j = clex.close(toks, i)
             if i > 0 and toks[i - 1].s in (")",) or (
                     i > 1 and re.match(r"[A-Za-z_]\w*$", toks[i - 1].s)
                     and toks[i - 2].s == ")"):
@@ -411,12 +319,6 @@ def const_val(s):
         return None
 
 
-def text(toks, a, b):
-    return "".join(t.s if not (k and re.match(r"\w", t.s) and
-                               re.match(r"\w", toks[a + k - 1].s[-1:]))
-                   else " " + t.s for k, t in enumerate(toks[a:b]))
-
-
 def t_is(toks, k, s):
     return k < len(toks) and toks[k].s == s
 
@@ -444,7 +346,7 @@ class Analysis:
         while k < b:
             s = self.t[k].s
             if s in "([{":
-                k = match_close(self.t, k) + 1
+                k = clex.close(self.t, k) + 1
                 continue
             if s == op:
                 parts.append((st, k))
@@ -454,7 +356,7 @@ class Analysis:
         return parts
 
     def strip(self, a, b):
-        while b - a >= 2 and self.t[a].s == "(" and match_close(self.t, a) == b - 1:
+        while b - a >= 2 and self.t[a].s == "(" and clex.close(self.t, a) == b - 1:
             a, b = a + 1, b - 1
         return a, b
 
@@ -511,7 +413,7 @@ class Analysis:
         return 1 if v else 0
 
     def cmp(self, l, r, st, armed):
-        lt, rt = text(self.t, *self.strip(*l)), text(self.t, *self.strip(*r))
+        lt, rt = clex.text(self.t, *self.strip(*l)), clex.text(self.t, *self.strip(*r))
         if armed:
             for x, y in ((lt, rt), (rt, lt)):
                 if x == "&%s->%s" % (self.it, self.member) and \
@@ -549,11 +451,11 @@ class Analysis:
                 e = k + 1
                 while e < b and t[e].s not in (";", ","):
                     if t[e].s in "([{":
-                        e = match_close(t, e)
+                        e = clex.close(t, e)
                     e += 1
                 if var == self.it:
                     killed = True
-                vt = text(t, k + 1, e)
+                vt = clex.text(t, k + 1, e)
                 if CONST_RE.match(vt) or SYM_RE.match(vt):
                     st[var] = const_val(vt)
                 elif vt == self.it and self.inside_loop(g):
@@ -588,15 +490,15 @@ class Analysis:
         if n is self.loop or n.kind != "macroloop":
             return False, False
         a, b = n.cond
-        args = [text(self.t, x, y) for x, y in self.split(a, b, ",")]
-        if not n.name.startswith(("list_for_each_entry", "hlist_for_each_entry")) \
+        args = [clex.text(self.t, x, y) for x, y in self.split(a, b, ",")]
+        if not vocab.is_entry(n.name) \
                 and re.search(r"for_each|FOR_EACH", n.name) and self.it in args:
             # other families set the cursor they are given, wherever it is
-            return True, bool(re.search(r"continue|from", n.name)) and args[0] == self.it
+            return True, vocab.resumes(n.name) and args[0] == self.it
         if args and args[0] == self.it:
-            return True, bool(re.search(r"continue|from", n.name))
+            return True, vocab.resumes(n.name)
         if len(args) > 1 and args[1] == self.it and \
-                n.name.startswith("list_for_each_entry_safe"):
+                n.name.startswith(vocab.SAFE_PREFIX):
             return True, False
         return False, False
 
@@ -618,7 +520,7 @@ class Analysis:
                 # armed (an outer loop, a goto), a _continue/_from header
                 # resumes from the cursor the complete walk left.
                 if armed and g.ast.kind == "macroloop" and \
-                        re.search(r"continue|from", self.t[g.ast.a].s):
+                        vocab.resumes(self.t[g.ast.a].s):
                     reached.add(self.first_it(g.a, g.b))
                 nst, _ = self.effects(g, st)
                 nxt = [(g.succ[0], nst, False), (g.succ[1], nst, True)]
@@ -761,9 +663,9 @@ def comparison_partner(toks, a, b, lo, hi):
         e = b + 1
         while e < hi and toks[e].s not in (")", "&&", "||", ";", ",", "?"):
             if toks[e].s in "([{":
-                e = match_close(toks, e)
+                e = clex.close(toks, e)
             e += 1
-        return toks[b].s, text(toks, b + 1, e)
+        return toks[b].s, clex.text(toks, b + 1, e)
     if a - 1 >= lo and toks[a - 1].s in ("==", "!="):
         e = a - 2
         while e >= lo and toks[e].s not in ("(", "&&", "||", ";", ",", "?", "!",
@@ -780,7 +682,7 @@ def comparison_partner(toks, a, b, lo, hi):
                     f -= 1
                 e = f
             e -= 1
-        return toks[a - 1].s, text(toks, e + 1, a - 1)
+        return toks[a - 1].s, clex.text(toks, e + 1, a - 1)
     if a - 1 >= lo and toks[a - 1].s == "!":
         return "!", "NULL"
     before = toks[a - 1].s if a - 1 >= lo else ""
@@ -835,7 +737,7 @@ def classify_use(toks, k, fn_ast, loop, it, variant, head_txt, member, stmt):
     if k >= 2 and toks[k - 1].s == "(" and "for_each" in toks[k - 2].s:
         nm, argi = toks[k - 2].s, 0
     if nm and re.search(r"for_each", nm) and argi in (0, 1):
-        if re.search(r"continue|from", nm):
+        if vocab.resumes(nm):
             return "cat6", "start of the following %s() loop" % nm
     if nm == "list_entry_is_head" and argi == 0:
         return headtest("list_entry_is_head(%s, ...)" % it)
@@ -905,7 +807,7 @@ def classify_use(toks, k, fn_ast, loop, it, variant, head_txt, member, stmt):
         pass
     if prev == "=":
         return "other", "%s copied into %s" % (it, toks[k - 2].s if k - 2 >= lo else "?")
-    return "other", "%s used in '%s'" % (it, text(toks, lo, hi)[:60])
+    return "other", "%s used in '%s'" % (it, clex.text(toks, lo, hi)[:60])
 
 
 # ---------------------------------------------------------------- driver
@@ -914,7 +816,7 @@ class FileInfo:
         with open(path, errors="replace") as f:
             self.src = f.read()
         self.lines = self.src.split("\n")
-        self.toks = tokenize(self.src)
+        self.toks = clex.tokenize(self.src)
         self.pos = {(t.line, t.col): t.i for t in self.toks}
         self.funcs = functions(self.toks)
         self.cache = {}
@@ -957,13 +859,13 @@ def loop_args(toks, loop):
     parts, st, j = [], a, a
     while j < b:
         if toks[j].s in "([{":
-            j = match_close(toks, j) + 1
+            j = clex.close(toks, j) + 1
             continue
         if toks[j].s == ",":
-            parts.append(text(toks, st, j))
+            parts.append(clex.text(toks, st, j))
             st = j + 1
         j += 1
-    parts.append(text(toks, st, b))
+    parts.append(clex.text(toks, st, b))
     return parts
 
 
@@ -1014,7 +916,7 @@ def analyse_loop(fi, ll, lc, it, grp):
     variant = fi.toks[k].s
     args = loop_args(fi.toks, loop)
     second = len(args) > 1 and args[1] == it and \
-        variant.startswith("list_for_each_entry_safe") and args[0] != it
+        variant.startswith(vocab.SAFE_PREFIX) and args[0] != it
     head_txt = args[-2] if len(args) >= 3 else "?"
     member = args[-1] if len(args) >= 3 else "?"
     if variant.endswith(("_rcu", "_srcu")) and not variant.startswith("hlist") \
@@ -1023,8 +925,7 @@ def analyse_loop(fi, ll, lc, it, grp):
         head_txt, member = args[1], args[2]
     elif variant.startswith("hlist") and args[0] == it:
         head_txt = args[-2] if not variant.endswith("_safe") else args[-2]
-    if variant.startswith("list_for_each_entry_safe") or \
-            (variant.startswith("hlist_for_each_entry_safe")):
+    if variant.startswith((vocab.SAFE_PREFIX, "h" + vocab.SAFE_PREFIX)):
         head_txt, member = args[-2], args[-1]
     hl = variant.startswith("hlist")
     an = Analysis(fi.toks, cfg, loop, it, hl, head_txt, member)
@@ -1111,7 +1012,7 @@ def write_md(recs, out, title):
     top = collections.defaultdict(collections.Counter)
     for r in recs:
         top[r["file"].split("/")[0]][r["category"]] += 1
-    cats = list(CATS)
+    cats = list(vocab.CATEGORIES)
     L = ["# %s" % title, "",
          "%d uses of a list iterator after its loop in %d files; %d of them "
          "are reached after a complete walk." % (
@@ -1119,7 +1020,7 @@ def write_md(recs, out, title):
              sum(v for k, v in cnt.items() if k != "unaffected")), "",
          "## Per category", "", "| category | meaning | sites |", "| --- | --- | ---: |"]
     for c in cats:
-        L.append("| %s | %s | %d |" % (c, CATS[c], cnt.get(c, 0)))
+        L.append("| %s | %s | %d |" % (c, vocab.CATEGORIES[c], cnt.get(c, 0)))
     L += ["", "## Per top-level directory", "",
           "| directory | " + " | ".join(cats) + " | total |",
           "| --- | " + " | ".join("---:" for _ in cats) + " | ---: |"]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The finder (the series' scripts/coccinelle/iterators/
-# list_iterator_after_loop.cocci, scripts/scan.sh, scripts/scan_classify.py)
+# list_iterator_after_loop.cocci, scripts/scan.sh, finder/)
 # on the corpus tests/finder/*.c: every file names
 # the verdict for each line it expects a report on ("// expect: CATEGORY" at
 # the end of the line), or "// expect: none" when nothing may be reported.
@@ -63,7 +63,7 @@ for f in "$CORPUS"/*.c; do
 done
 
 check_sh "corpus has at least three cases of every category" '
-	for c in cat1 cat2 cat3 cat4 cat5 cat6 other unaffected; do
+	for c in $(finder_vocab categories); do
 		[ "$(grep -l "expect: $c\b" "$CORPUS"/*.c | wc -l)" -ge 3 ] || exit 1
 	done'
 
