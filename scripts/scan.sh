@@ -62,20 +62,12 @@ find "$raw/shadow" -mindepth 1 -maxdepth 1 -type d | sort |
 	xargs -r -P "$JOBS" -I{} bash -c 'run_batch "$1"' _ {}
 mid=$(date +%s)
 
-python3 "$NOSPEC_TOP/scripts/scan_classify.py" --root "$TREE" \
+python3 "$NOSPEC_TOP/finder/main.py" --root "$TREE" --summary \
 	--json "$SCAN_OUT/report.json" --md "$SCAN_OUT/report.md" \
 	--title "Uses of list iterators after their loops in $(basename "$TREE")" \
 	"$raw"/b*.txt ||
 	die "classification failed; see the message above and $raw/"
 end=$(date +%s)
-python3 - "$SCAN_OUT/report.json" "$NOSPEC_TOP/finder" <<'PY'
-import collections, json, sys
-sys.path.insert(0, sys.argv[2])
-import vocab
-recs = json.load(open(sys.argv[1]))
-c = collections.Counter(r["category"] for r in recs)
-print("sites: %d  " % len(recs) + "  ".join("%s=%d" % (k, c[k]) for k in vocab.CATEGORIES))
-PY
 note "spatch $((mid - start)) s, classification $((end - mid)) s, total $((end - start)) s"
 note "wrote $SCAN_OUT/report.json and $SCAN_OUT/report.md"
 # The reports hold what spatch found; a batch it failed on is missing there.
