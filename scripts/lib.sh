@@ -40,11 +40,19 @@ series_files() {
 	done <"$PATCHES/series"
 }
 
+# finder_vocab WORD: an item of the finder's vocabulary (finder/vocab.py:
+# entry-re, safe-prefix, iterators, resuming, categories).
+finder_vocab() {
+	python3 "$NOSPEC_TOP/finder/vocab.py" "$1"
+}
+
 # iterator_files TREE: the .c/.h files of TREE that name an entry iterator
 # (list_for_each_entry*, hlist_for_each_entry*), relative, sorted.
 iterator_files() {
+	local re
+	re=$(finder_vocab entry-re) || return 1
 	(cd "$1" && grep -rlE --include='*.[ch]' --exclude-dir=.git \
-		'\bh?list_for_each_entry' . | sed 's|^\./||' | sort)
+		"\\b$re" . | sed 's|^\./||' | sort)
 }
 
 # The finder's semantic patch, a file of the series.

@@ -19,7 +19,7 @@ rm -rf "$out"
 mkdir -p "$out"
 iterator_files "$TREE" >"$out/files" || true
 # every function that walks a list, not only those the finder needs
-python3 "$NOSPEC_TOP/scripts/scan_shadow.py" --all "$TREE" "$out/files" \
+python3 "$NOSPEC_TOP/finder/shadow.py" --all "$TREE" "$out/files" \
 	"$out/shadow" 1 >/dev/null || die "could not write the shadow files in $out/shadow"
 note "$(wc -l <"$out/files") files name an entry iterator; spatch on $JOBS jobs"
 (cd "$out/shadow/b000" && spatch --very-quiet --no-includes --include-headers \
@@ -28,7 +28,7 @@ note "$(wc -l <"$out/files") files name an entry iterator; spatch on $JOBS jobs"
 	die "spatch failed; see $out/spatch.err"
 # one line per assignment: count the loops (file:line) and their files
 count() { grep ": $1 " "$out/sites.txt" | cut -d: -f"$2" | sort -u | wc -l; }
-total=$(grep -rhoE '\bh?list_for_each_entry\w*\s*\(' "$out/shadow/b000" | wc -l)
+total=$(grep -rhoE "\\b$(finder_vocab entry-re)\\w*\\s*\\(" "$out/shadow/b000" | wc -l)
 printf 'entry-iterator loops in %s: %d\n' "$(basename "$TREE")" "$total"
 printf 'bodies that assign the cursor: %d (in %d files)\n' "$(count cursor 1,2)" \
 	"$(count cursor 1)"

@@ -40,7 +40,7 @@ start=$(date +%s)
 iterator_files "$TREE" >"$raw/files" || true
 nfiles=$(wc -l <"$raw/files")
 [ "$nfiles" -gt 0 ] || die "no file in $TREE uses list_for_each_entry(); is TREE a kernel tree?"
-nshadow=$(python3 "$NOSPEC_TOP/scripts/scan_shadow.py" "$TREE" "$raw/files" \
+nshadow=$(python3 "$NOSPEC_TOP/finder/shadow.py" "$TREE" "$raw/files" \
 	"$raw/shadow" "$BATCHES") || die "could not write the shadow files in $raw/shadow"
 nb=$(find "$raw/shadow" -mindepth 1 -maxdepth 1 -type d | wc -l)
 note "$nfiles files of $TREE name an entry iterator, $nshadow have functions to match; $nb batches, $JOBS at a time"
@@ -62,19 +62,12 @@ find "$raw/shadow" -mindepth 1 -maxdepth 1 -type d | sort |
 	xargs -r -P "$JOBS" -I{} bash -c 'run_batch "$1"' _ {}
 mid=$(date +%s)
 
-python3 "$NOSPEC_TOP/scripts/scan_classify.py" --root "$TREE" \
+python3 "$NOSPEC_TOP/finder/main.py" --root "$TREE" --summary \
 	--json "$SCAN_OUT/report.json" --md "$SCAN_OUT/report.md" \
 	--title "Uses of list iterators after their loops in $(basename "$TREE")" \
 	"$raw"/b*.txt ||
 	die "classification failed; see the message above and $raw/"
 end=$(date +%s)
-python3 - "$SCAN_OUT/report.json" <<'PY'
-import collections, json, sys
-recs = json.load(open(sys.argv[1]))
-c = collections.Counter(r["category"] for r in recs)
-print("sites: %d  " % len(recs) + "  ".join("%s=%d" % (k, c[k]) for k in
-      ("cat1", "cat2", "cat3", "cat4", "cat5", "cat6", "other", "unaffected")))
-PY
 note "spatch $((mid - start)) s, classification $((end - mid)) s, total $((end - start)) s"
 note "wrote $SCAN_OUT/report.json and $SCAN_OUT/report.md"
 # The reports hold what spatch found; a batch it failed on is missing there.

@@ -8,25 +8,21 @@ input file this writes a copy in which every other line is blank: those
 functions (signature and body) keep their lines verbatim, at the same line
 and column, so positions in spatch's report are positions in the original
 file.  Files without such a function are not written.  With --all every
-function that names an entry iterator is kept.  The copies are spread over NBATCH directories that mirror the
-tree (OUT/b000/drivers/..., OUT/b001/...) for a parallel run.
+function that names an entry iterator is kept.  The copies are spread over
+NBATCH directories that mirror the tree (OUT/b000/drivers/..., OUT/b001/...)
+for a parallel run.
 
-  scan_shadow.py [--all] TREE FILELIST OUT NBATCH
+  shadow.py [--all] TREE FILELIST OUT NBATCH
 """
 import os
 import re
 import sys
 
-ITER = re.compile(r"\bh?list_for_each_entry\w*\s*\(")
-ITER_NAME = re.compile(r"h?list_for_each_entry\w*")
-# C tokens for needed(): comments, strings and preprocessor lines vanish
-# (but the body of a #define stays: spatch looks into macro bodies too)
-CTOK = re.compile(r"""//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|"""
-                  r"^[ \t]*#[ \t]*define[ \t]+\w+(?:\([^)]*\))?|"
-                  r"^[ \t]*#(?:\\\n|[^\n])*|\w+|\S", re.S | re.M)
+import clex
+import vocab
+
+ITER = re.compile(r"\b%s\w*\s*\(" % vocab.ENTRY_RE)
 LOOP_KW = ("for", "while", "do")
-TOKEN = re.compile(r"""//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|[{};]|\n""",
-                   re.S)
 
 
 def keep_ranges(src):
@@ -34,31 +30,19 @@ def keep_ranges(src):
     contains an entry iterator, with the lines before it back to the end of
     the previous top-level construct (its signature)."""
     out = []
-    depth, line = 0, 1
+    depth = 0
     last_end = 0            # line of the previous top-level ';' or '}'
     start_line = None
     start_off = 0
-    pp = False
-    for m in TOKEN.finditer(src):
-        s = m.group()
-        if s == "\n":
-            line += 1
-            continue
-        if s[0] in "/\"'":
-            line += s.count("\n")
-            continue
-        # a preprocessor directive line: its braces do not count
-        bol = src.rfind("\n", 0, m.start()) + 1
-        if src[bol:m.start()].lstrip().startswith("#"):
-            continue
+    for s, line, pos in clex.braces(src):
         if s == "{":
             if depth == 0:
-                start_line, start_off = line, m.start()
+                start_line, start_off = line, pos
             depth += 1
         elif s == "}":
             depth = max(0, depth - 1)
             if depth == 0 and start_line is not None:
-                if ITER.search(src, start_off, m.end()):
+                if ITER.search(src, start_off, pos + 1):
                     out.append((last_end + 1, line))
                 start_line = None
                 last_end = line
@@ -67,40 +51,26 @@ def keep_ranges(src):
     return out
 
 
-def _match(toks, i, op, cl, step):
-    """Index of the bracket matching toks[i] (scanning by step), or None."""
-    depth = 0
-    while 0 <= i < len(toks):
-        if toks[i] == op:
-            depth += 1
-        elif toks[i] == cl:
-            depth -= 1
-            if depth == 0:
-                return i
-        i += step
-    return None
-
-
-def _stmt_end(toks, s):
+def _stmt_end(toks, pair, s):
     """Index of the last token of the statement that starts at toks[s]."""
     if s >= len(toks):
         return len(toks) - 1
     t = toks[s]
     if t == "{":
-        e = _match(toks, s, "{", "}", 1)
+        e = pair[s]
         return len(toks) - 1 if e is None else e
     if t == "do":
-        e = _stmt_end(toks, s + 1)          # the body, then while (...);
-        c = _match(toks, e + 2, "(", ")", 1) if e + 2 < len(toks) else None
+        e = _stmt_end(toks, pair, s + 1)    # the body, then while (...);
+        c = pair[e + 2] if e + 2 < len(toks) and toks[e + 2] == "(" else None
         return len(toks) - 1 if c is None else min(c + 1, len(toks) - 1)
     if (t in ("if", "for", "while", "switch") or "for_each" in t.lower()) and \
             s + 1 < len(toks) and toks[s + 1] == "(":
-        c = _match(toks, s + 1, "(", ")", 1)
+        c = pair[s + 1]
         if c is None:
             return len(toks) - 1
-        e = _stmt_end(toks, c + 1)
+        e = _stmt_end(toks, pair, c + 1)
         if t == "if" and e + 1 < len(toks) and toks[e + 1] == "else":
-            e = _stmt_end(toks, e + 2)
+            e = _stmt_end(toks, pair, e + 2)
         return e
     depth = 0
     for k in range(s, len(toks)):
@@ -115,7 +85,7 @@ def _stmt_end(toks, s):
     return len(toks) - 1
 
 
-def _reentry(toks, i):
+def _reentry(toks, pair, i):
     """Where control that comes back to token i from below without a new
     call of the function starts: the outermost loop around i, 0 when i may
     sit in a braceless body (conservative), or None."""
@@ -125,7 +95,7 @@ def _reentry(toks, i):
     while k >= 0:
         t = toks[k]
         if t == "}":
-            k = _match(toks, k, "}", "{", -1)
+            k = pair[k]
             if k is None:
                 return 0
         elif t == "{" and k > 0:
@@ -133,7 +103,7 @@ def _reentry(toks, i):
             if p == "do":
                 start = k - 1
             elif p == ")":
-                o = _match(toks, k - 1, ")", "(", -1)
+                o = pair[k - 1]
                 if o is None or o == 0:
                     return 0
                 kw = toks[o - 1]
@@ -154,13 +124,14 @@ def needed(body):
     loop's end can reach?  Textual and conservative: any later mention
     counts, and so does an earlier one inside a loop around it or after a
     label that a goto names."""
-    toks = [t for t in CTOK.findall(body)
-            if t[0] not in "/\"'#\\" or t in ("/", "#")]
+    toks = [t for t in clex.tokens(body, bodies=True)
+            if t[0] not in "\"'" and t != "\\"]
+    pair = clex.partners(toks)
     gotos = {toks[j + 1] for j in range(len(toks) - 1) if toks[j] == "goto"}
     for i, t in enumerate(toks):
-        if not ITER_NAME.fullmatch(t) or i + 1 >= len(toks) or toks[i + 1] != "(":
+        if not vocab.is_entry(t) or i + 1 >= len(toks) or toks[i + 1] != "(":
             continue
-        close = _match(toks, i + 1, "(", ")", 1)
+        close = pair[i + 1]
         if close is None:
             return True
         args, depth, cur = [], 0, []
@@ -175,21 +146,21 @@ def needed(body):
             else:
                 cur.append(t2)
         args.append(cur)
-        names = [a[0] for a in args[:2 if t.startswith("list_for_each_entry_safe") else 1]
+        names = [a[0] for a in args[:2 if t.startswith(vocab.SAFE_PREFIX) else 1]
                  if len(a) == 1 and re.fullmatch(r"[A-Za-z_]\w*", a[0])]
         if not names:
             continue
-        end = _stmt_end(toks, i)
+        end = _stmt_end(toks, pair, i)
         later = set(toks[end + 1:])
         if any(n in later for n in names):
             return True
         back = [j for j in range(i - 1) if toks[j] in gotos and toks[j + 1] == ":"]
-        r = _reentry(toks, i)
+        r = _reentry(toks, pair, i)
         if r is not None:
             back.append(r)
         # a _continue/_from header reads its cursor: control that comes
         # back to the loop reaches a use in the loop's own header
-        upto = close if ("continue" in t or "from" in t) else i
+        upto = close if vocab.resumes(t) else i
         if back and any(n in toks[min(back):upto] for n in names):
             return True
     return False
@@ -219,7 +190,6 @@ def main():
         for a, b in ranges:
             for k in range(max(1, a), min(b, len(lines)) + 1):
                 keep[k] = 1
-        # keep preprocessor conditionals balanced inside kept ranges only
         shadow = "\n".join(l if keep[i + 1] else "" for i, l in enumerate(lines))
         written.append((rel, shadow))
     # spread big and small files evenly: round robin by size
