@@ -72,33 +72,38 @@ variant_commit() { if [ "$1" = pristine ]; then echo "$base"; else echo "$head_c
 mk() {
 	local v=$1
 	shift
-	make -C "$CC_TOP/$v/src" O="$CC_TOP/$v/obj-$T_arch" ARCH="$T_arch" \
+	make -C "$CC_TOP/$v/src" O="$CC_TOP/$v/obj-$T_name" ARCH="$T_arch" \
 		CROSS_COMPILE="$T_cross" CC="ccache ${T_cross}gcc" HOSTCC="ccache gcc" "$@"
 }
 
-# configure VARIANT: allmodconfig for the loaded target, warnings not fatal
-# (they are compared), LIST_NOSPEC off for the off variant; once per state.
+# configure VARIANT: allmodconfig for the loaded target (from its allconfig
+# fragment if it names one), warnings not fatal (they are compared),
+# LIST_NOSPEC off for the off variant; once per state.
 declare -A prepared=()
 configure() {
 	local v=$1 obj allc stamp
-	[ -n "${prepared[$v/$T_arch]:-}" ] && return 0
-	obj=$CC_TOP/$v/obj-$T_arch
-	mkdir -p "$obj" "$CC_TOP/$v/$T_arch"
+	[ -n "${prepared[$v/$T_name]:-}" ] && return 0
+	obj=$CC_TOP/$v/obj-$T_name
+	mkdir -p "$obj" "$CC_TOP/$v/$T_name"
 	allc=$obj/allconfig
 	{
+		if [ -n "$T_allconfig" ]; then
+			cat "$CC_TOP/$v/src/$T_allconfig" ||
+				die "scripts/targets/$T_name: allconfig=$T_allconfig is not a file of the tree: fix the target"
+		fi
 		echo 'CONFIG_WERROR=n'
 		if [ "$v" = off ]; then echo 'CONFIG_LIST_NOSPEC=n'; fi
 	} >"$allc.new"
 	stamp="$(variant_commit "$v") $(sha256sum <"$allc.new" | cut -c1-16)"
 	if [ "$(cat "$obj/nospec-cc.stamp" 2>/dev/null)" != "$stamp" ] || [ ! -f "$obj/.config" ]; then
 		mv "$allc.new" "$allc"
-		KCONFIG_ALLCONFIG=$allc mk "$v" -s allmodconfig >"$CC_TOP/$v/$T_arch/config.log" 2>&1 ||
-			die "make allmodconfig failed for $T_arch ($v): see $CC_TOP/$v/$T_arch/config.log"
+		KCONFIG_ALLCONFIG=$allc mk "$v" -s allmodconfig >"$CC_TOP/$v/$T_name/config.log" 2>&1 ||
+			die "make allmodconfig failed for $T_name ($v): see $CC_TOP/$v/$T_name/config.log"
 		echo "$stamp" >"$obj/nospec-cc.stamp"
 	else
 		rm -f "$allc.new"
 	fi
-	prepared[$v/$T_arch]=1
+	prepared[$v/$T_name]=1
 }
 
 worktrees_ready=
@@ -161,7 +166,7 @@ other_warnings() {
 # baseline_key: the record that a baseline section for the loaded target
 # and its files ("${mine[@]}") must carry to stand for a pristine build.
 baseline_key() {
-	printf '%s %s %s %s\n' "$T_arch" "$(ksrc_version)" \
+	printf '%s %s %s %s\n' "$T_name" "$(ksrc_version)" \
 		"$("${T_cross}gcc" --version | head -n1 | tr ' ' _)" \
 		"$(printf '%s\n' "${mine[@]}" | sort | sha256sum | cut -c1-16)"
 }

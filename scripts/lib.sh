@@ -87,16 +87,17 @@ finder_cocci() {
 	fi
 }
 
-# target_load ARCH: set T_arch, T_cross, T_gcc_pkg, T_qemu, T_qemu_pkg,
-# T_debarch from scripts/targets/ARCH (the per-architecture facts as data).
+# target_load NAME: set T_arch, T_cross, T_gcc_pkg, T_allconfig, T_qemu,
+# T_qemu_pkg, T_debarch from scripts/targets/NAME (the per-architecture
+# facts as data) and T_name to NAME (one ARCH= may have several targets).
 target_load() {
 	local f=$NOSPEC_TOP/scripts/targets/$1 k v
 	[ -f "$f" ] || die "unknown architecture '$1': use one of $(ls "$NOSPEC_TOP/scripts/targets" | tr '\n' ' ')"
-	T_arch='' T_cross='' T_gcc_pkg='' T_qemu='' T_qemu_pkg='' T_debarch=''
+	T_name=$1 T_arch='' T_cross='' T_gcc_pkg='' T_allconfig='' T_qemu='' T_qemu_pkg='' T_debarch=''
 	while IFS='=' read -r k v; do
 		case $k in
 		''|'#'*) ;;
-		arch|cross|gcc_pkg|qemu|qemu_pkg|debarch) printf -v "T_$k" '%s' "$v" ;;
+		arch|cross|gcc_pkg|allconfig|qemu|qemu_pkg|debarch) printf -v "T_$k" '%s' "$v" ;;
 		*) die "$f: unknown key '$k'" ;;
 		esac
 	done <"$f"

@@ -60,6 +60,43 @@ else
 	[ -n "${RESULTS:-}" ] && echo "SKIP host:$T_NAME:real files (no build/linux)" >>"$RESULTS"
 fi
 
+# scripts/targets: every file loads (lib.sh target_load), names an ARCH= and
+# a compiler package; an allconfig fragment is a file of the kernel tree.
+for t in "$SCRIPTS"/targets/*; do
+	n=$(basename "$t")
+	run_cmd bash -c '. "$1/lib.sh" && target_load "$2" && echo "$T_name|$T_arch|$T_gcc_pkg|$T_allconfig"' _ "$SCRIPTS" "$n"
+	check "target $n loads" [ "$rc" -eq 0 ]
+	IFS='|' read -r tn ta tg tc <<<"$out"
+	check_sh "target $n: T_name is the file's name, ARCH= and a compiler package set" \
+		'[ "$tn" = "$n" ] && [ -n "$ta" ] && [ -n "$tg" ]'
+	if [ -n "$tc" ] && [ -f "$TOP/build/linux/Makefile" ]; then
+		check "target $n: allconfig $tc is a file of build/linux" [ -f "$TOP/build/linux/$tc" ]
+	fi
+done
+mkdir -p "$T_TMP/top/scripts/targets"
+cp "$SCRIPTS/lib.sh" "$T_TMP/top/scripts/"
+printf 'arch=x86\ncolour=red\n' >"$T_TMP/top/scripts/targets/odd"
+expect_error "a target with an unknown key: one-line error naming it" "unknown key 'colour'" \
+	bash -c '. "$1/lib.sh" && target_load odd' _ "$T_TMP/top/scripts"
+
+# scripts/compile-check.baseline (written by a full run, read by --fast):
+# comment lines, "arch TARGET VERSION COMPILER HASH" records naming a
+# target, and FILE<TAB>WARNING lines after a record.
+B=$SCRIPTS/compile-check.baseline
+if [ -f "$B" ]; then
+	bad=$(awk -F '\t' -v t="$SCRIPTS/targets/" '
+		/^#/ { next }
+		/^arch / { n = split($0, w, " "); rec = 1
+			if (n != 5 || system("test -f " t w[2])) print NR ": " $0; next }
+		!rec || NF != 2 || $1 == "" || $2 !~ /(warning|error): / { print NR ": " $0 }' "$B")
+	check_sh "compile-check.baseline: records name targets, each line FILE<TAB>warning" \
+		'[ -z "$bad" ] || { echo "   $(head -n3 <<<"$bad")"; false; }'
+	check_sh "compile-check.baseline: one record per target" \
+		'[ -z "$(grep "^arch " "$B" | cut -d" " -f2 | sort | uniq -d)" ]'
+else
+	check "scripts/compile-check.baseline is there (make compile-check writes it)" false
+fi
+
 # compile-check.sh: bad input.
 export BUILD=$T_TMP/build KT=$T_TMP/none
 expect_error "compile-check: unknown variant" "unknown variant 'hot'" \
