@@ -35,13 +35,16 @@ all_to=() all_cc=()
 for p in "${patches[@]}"; do
 	mapfile -t to < <(gm --m --r --no-l "$p" | grep -F @ || true)
 	mapfile -t cc < <(gm --no-m --no-r --l "$p" | grep -F @ || true)
-	[ ${#to[@]} -gt 0 ] || to=("${cc[@]:0:1}")	# a file nobody maintains: its list
+	all_cc+=("${cc[@]}")
+	if [ ${#to[@]} -eq 0 ]; then	# a file nobody maintains: To its list
+		to=("${cc[@]:0:1}")
+		cc=("${cc[@]:1}")
+	fi
 	{
 		echo "# $(basename "$p")"
 		(IFS=,; echo "To: ${to[*]}" | sed 's/,/, /g')
 		[ ${#cc[@]} -eq 0 ] || (IFS=,; echo "Cc: ${cc[*]}" | sed 's/,/, /g')
 	} >>"$tmp"
-	all_cc+=("${cc[@]}")
 	if is_core "$p"; then all_to+=("${to[@]}"); fi
 done
 {
