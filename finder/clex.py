@@ -56,17 +56,19 @@ class Tok:
 
 
 def tokenize(text):
-    """The tokens of a C file, with their positions.  Newlines inside a
-    string constant continued with backslash-newline are not counted, so
-    the positions after one are off (the classifier cannot place the sites
-    there, e.g. in drivers/scsi/pmcraid.c); the scan's output depends on
-    it, so it is kept until it is fixed on its own."""
+    """The tokens of a C file, with their positions (lines from 1, columns
+    from 0); the newlines of a string constant continued with
+    backslash-newline count, so the tokens after it keep their lines."""
     toks = []
     line, lstart = 1, 0
     for m in CODE.finditer(text):
         s = m.group(1)
         if s is not None:
             toks.append(Tok(s, line, m.start() - lstart))
+            k = s.count("\n")      # a string continued with backslash-newline
+            if k:
+                line += k
+                lstart = m.start() + s.rfind("\n") + 1
             continue
         k = m.group().count("\n")
         if k:

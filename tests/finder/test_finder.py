@@ -93,10 +93,13 @@ class LexerTest(unittest.TestCase):
         self.assertEqual(body.count("TWICE"), 1)
         self.assertEqual(clex.tokens(data("lexer.c")), texts(code))
 
-    def test_string_continuation_lines_not_counted(self):
-        # kept as the classifier always had it; see clex.tokenize()
-        toks = clex.tokenize('s = "a\\\nb";\nx;')
-        self.assertEqual((toks[-2].s, toks[-2].line), ("x", 2))
+    def test_string_continuation_lines_counted(self):
+        # the tokens after a string continued with backslash-newline keep
+        # their lines and columns (drivers/scsi/pmcraid.c has such strings)
+        toks = clex.tokenize('s = "a\\\nb";\nx;\n  y;')
+        self.assertEqual((toks[2].line, toks[3].line, toks[3].col), (1, 2, 2))
+        self.assertEqual((toks[-4].s, toks[-4].line), ("x", 3))
+        self.assertEqual((toks[-2].s, toks[-2].line, toks[-2].col), ("y", 4, 2))
 
     def test_numbers_and_operators(self):
         self.assertEqual(clex.tokens("x->y <<= 0x1fUL + .5 ... a&&b"),
