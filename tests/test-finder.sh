@@ -63,10 +63,10 @@ for f in "$CORPUS"/*.c; do
 	fi
 done
 
-check_sh "corpus has at least three cases of every category" '
+check_sh "corpus has at least three cases of every category" '(
 	for c in $(finder_vocab categories); do
 		[ "$(grep -l "expect: $c\b" "$CORPUS"/*.c | wc -l)" -ge 3 ] || exit 1
-	done'
+	done)'
 
 # The semantic patch on its own (as make coccicheck runs it, on the whole
 # files) reports the same uses as the scan does on its shadow copies.
