@@ -12,6 +12,8 @@
 #                 booted in QEMU under a workload (CONTROL=1: control runs)
 #   make compile-check  every .c file the series changes, W=1, option off
 #                 and on, against pristine
+#   make bisect-check  the x86_64 KUnit kernel, option on, at every prefix
+#                 of the series' core
 #
 # See README.md.
 
@@ -27,7 +29,7 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	gcc-s390x-linux-gnu gcc-mips-linux-gnu gcc-riscv64-linux-gnu
 
 .PHONY: all deps tree kunit check checkpatch test-scripts export scan poc bench \
-	ktext reassign validate compile-check recipients clean help
+	ktext reassign validate compile-check bisect-check recipients clean help
 
 all: deps tree
 	@$(S)/kunit-all.sh
@@ -57,6 +59,12 @@ scan: deps
 # CONTROL=1 adds the option-off and the core-only (no fix patches) runs.
 validate: tree
 	@$(S)/validate.sh
+
+# Every prefix of the series' core with CONFIG_LIST_NOSPEC on: the x86_64
+# KUnit kernel built and booted at each (scripts/bisect-check.sh); one
+# kernel per prefix, so not part of make check.
+bisect-check: tree
+	@$(S)/bisect-check.sh
 
 # Every .c file the series changes, compiled W=1 with the option off and on
 # and compared with pristine (scripts/compile-check.sh); records the

@@ -4,6 +4,8 @@
 # verdict table.  Non-zero exit on a build failure, a failed or missing test,
 # a crash or a hang; the console log path is printed then.
 #   kunit.sh TARGET NAME [--results FILE]
+# NAME: a config of tests/kunit/ (nospec-on, nospec-off) or the path of a
+# .kunitconfig file.
 # TARGET: x86_64 (gcc), x86_64/llvm (clang, LLVM=1) or arm64 (Debian's
 # aarch64-linux-gnu- cross gcc).
 set -euo pipefail
@@ -19,7 +21,11 @@ results=()
 : "${KUNIT_BUILD_TIMEOUT:=1800}"	# seconds for the whole kunit.py run
 : "${KUNIT_EXPECT:=select_nospec,list-nospec,rculist-nospec,hlist-nospec,list-kunit-test}"
 
-cfg=$NOSPEC_TOP/tests/kunit/$name.kunitconfig
+# NAME is one of tests/kunit/, or the path of another .kunitconfig.
+case $name in
+*/*.kunitconfig) cfg=$name name=$(basename "$name" .kunitconfig) ;;
+*) cfg=$NOSPEC_TOP/tests/kunit/$name.kunitconfig ;;
+esac
 [ -f "$cfg" ] || die "no KUnit config $cfg: pick one of $(ls "$NOSPEC_TOP/tests/kunit" | sed 's/\.kunitconfig//' | tr '\n' ' ')"
 [ -f "$KT/tools/testing/kunit/kunit.py" ] || die "no kernel tree at $KT: run 'make tree' first"
 

@@ -88,6 +88,15 @@ static void test_select(void)
 	      "select_nospec picks by condition");
 	CHECK(select_nospec(-5L, 10, 20) == 10 && select_nospec(0UL, 10, 20) == 20,
 	      "select_nospec: any non-zero condition is true");
+	CHECK(select_nospec(0, (unsigned char)7, 300) == 300 &&
+	      sizeof(select_nospec(0, (unsigned char)7, 300)) == sizeof(int),
+	      "select_nospec: the type of ?:, not of the first value (u8 and 300)");
+	CHECK(select_nospec(0, minus_one, LONG_MAX) == LONG_MAX &&
+	      select_nospec(1, minus_one, LONG_MAX) == -1L,
+	      "select_nospec: an int and a long give a long");
+	CHECK(select_nospec(0, NULL, pb) == pb && select_nospec(1, NULL, pb) == NULL &&
+	      select_nospec(0, 0, pb) == pb,
+	      "select_nospec: NULL (or 0) and a pointer give the whole pointer");
 
 	v = pa;
 	CHECK(select_nospec_ne(pa, pb, &v) && v == pa,
@@ -115,6 +124,7 @@ static void test_select(void)
 static void test_walks(void)
 {
 	struct item *pos, *nx, *seen[8];
+	struct list_head *head;
 	int count = 0, sum = 0, order_ok = 1, i;
 
 	list_for_each_entry(pos, &own.items, link) {
@@ -190,6 +200,29 @@ static void test_walks(void)
 		      "hlist_for_each_entry_safe survives deletion, ends NULL");
 		hlist_add_head(&items[0].hnode, &own.hitems);
 	}
+
+	/*
+	 * A NULL start stands for the head, with the option on and off.  The
+	 * head goes through an empty asm so that gcc does not see the step
+	 * off the head as an access to "own" (-Warray-bounds).
+	 */
+	head = &own.items;
+	asm("" : "+r" (head));
+	pos = NULL;
+	count = 0;
+	list_for_each_entry_continue(pos, head, link)
+		count++;
+	CHECK(count == 5, "list_for_each_entry_continue from NULL walks the whole list");
+	pos = NULL;
+	count = 0;
+	list_for_each_entry_from(pos, head, link)
+		count++;
+	CHECK(count == 0, "list_for_each_entry_from from NULL walks nothing");
+	pos = NULL;
+	count = 0;
+	list_for_each_entry_safe_continue(pos, nx, head, link)
+		count++;
+	CHECK(count == 5, "list_for_each_entry_safe_continue from NULL walks the whole list");
 
 	INIT_LIST_HEAD(&own.items);
 	count = 0;
