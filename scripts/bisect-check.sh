@@ -17,7 +17,7 @@ case ${1:-} in
 *) die "usage: bisect-check.sh [--results FILE]" ;;
 esac
 
-[ -d "$KT/.git" ] || die "no work tree at $KT: run 'make tree' first"
+[ -e "$KT/.git" ] || die "no work tree at $KT: run 'make tree' first"
 base=$(base_commit_of "$KT")
 mapfile -t commits < <(git -C "$KT" rev-list --reverse "$base"..HEAD)
 [ ${#commits[@]} -gt 0 ] || die "$KT has no commits above the pristine one: run 'make tree' first"

@@ -11,10 +11,11 @@ set -euo pipefail
 target=$1 kbuild=$2 label=$3
 shift 3
 args=()
+results_file=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--expect-fail) args+=(--expect-fail); shift ;;
-	--results) args+=(--results "$2"); shift 2 ;;
+	--results) args+=(--results "$2"); results_file=$2; shift 2 ;;
 	*) die "unknown option $1: see the usage line in $0" ;;
 	esac
 done
@@ -36,9 +37,16 @@ rm -rf "$src"
 mkdir -p "$src"
 cp "$NOSPEC_TOP"/tests/codegen/{Kbuild,walks.c,sink.c,sink.h} "$src/"
 log=$src/build.log
-if ! make -C "${BRANCHLESS_SRC:-$KT}" O="$kbuild" M="$src" "${make_opts[@]}" -j"$(nproc)" modules >"$log" 2>&1; then
+# W=2 (with -Wshadow): the walks, nested as in walks.c, must add no warning.
+if ! make -C "${BRANCHLESS_SRC:-$KT}" O="$kbuild" M="$src" "${make_opts[@]}" W=2 -j"$(nproc)" modules >"$log" 2>&1; then
 	die "$label: the codegen probe did not build (see $log)"
 fi
+nwarn=$(grep -c 'warning:' "$log" || true)
+if [ "$nwarn" -gt 0 ]; then
+	[ -n "${results_file:-}" ] && echo "FAIL codegen:$label:no-warning-at-W=2" >>"$results_file"
+	die "$label: the walks add $nwarn warning(s) at W=2, first: $(grep -m1 'warning:' "$log") (see $log)"
+fi
+[ -n "${results_file:-}" ] && echo "PASS codegen:$label:no-warning-at-W=2" >>"$results_file"
 "$objdump" -dr --no-show-raw-insn "$src/walks.o" >"$src/walks.dis"
 python3 "$NOSPEC_TOP/scripts/branchless.py" --arch "$arch" --label "$label" \
 	"${args[@]}" "$src/walks.dis"

@@ -13,7 +13,7 @@ elif [ $# -gt 0 ]; then
 	die "usage: export.sh [--to DIR]"
 fi
 
-[ -d "$KT/.git" ] || die "no work tree at $KT: run 'make tree' first"
+[ -e "$KT/.git" ] || die "no work tree at $KT: run 'make tree' first"
 if [ -n "$(git -C "$KT" status --porcelain --untracked-files=no)" ]; then
 	die "$KT has uncommitted changes: commit them (git -C $KT commit), then rerun 'make export'"
 fi

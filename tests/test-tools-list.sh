@@ -22,7 +22,7 @@ fi
 
 hdr=$T_TMP/series
 mkdir -p "$hdr"
-git -C "$KT" archive HEAD tools/include tools/arch | tar -x -C "$hdr"
+git -C "$KT" archive HEAD tools/include tools/arch tools/scripts/Makefile.include | tar -x -C "$hdr"
 arch_inc=$hdr/tools/arch/$(uname -m | sed 's/x86_64/x86/; s/aarch64/arm64/')/include
 
 build() {	# build NAME CFLAGS...: compile and run, output in $T_TMP/NAME.out
@@ -49,6 +49,25 @@ for mode in vanilla arch generic; do
 	total=$(sed -n 's/^1\.\.//p' "$T_TMP/$mode.out" 2>/dev/null)
 	check_sh "$mode: ran all of its checks" '[ "${total:-0}" -ge 20 ] &&
 		[ "$(grep -c "^ok" "$T_TMP/$mode.out")" = "$total" ]'
+done
+
+# The warnings the tools build turns on (EXTRA_WARNINGS, with -Wshadow and
+# -Wnested-externs), as errors: the walks, nested, must add none of them.
+extra=$(sed -n 's/^EXTRA_WARNINGS [+:]= //p' "$hdr/tools/scripts/Makefile.include" | tr '\n' ' ')
+for mode in vanilla arch generic; do
+	case $mode in
+	vanilla) flags=() ;;
+	arch) flags=(-DCONFIG_LIST_NOSPEC) ;;
+	generic) flags=(-DCONFIG_LIST_NOSPEC -I"$SRC/generic") ;;
+	esac
+	# shellcheck disable=SC2086
+	"$CC" -O2 -Wall -Wextra $extra -Werror "${flags[@]}" -I"$hdr/tools/include" \
+		-I"$arch_inc" -c -o "$T_TMP/warnings-$mode.o" "$SRC/warnings.c" \
+		>"$T_TMP/warnings-$mode.log" 2>&1
+	rc=$?
+	check_sh "$mode: the walks add no warning with the tools' EXTRA_WARNINGS" \
+		'[ -n "$extra" ] && [ $rc -eq 0 ]'
+	[ $rc -eq 0 ] || grep -m3 'error:' "$T_TMP/warnings-$mode.log" | sed 's/^/   /'
 done
 
 # The generic build must really use the generic selects: without the
