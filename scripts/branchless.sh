@@ -37,14 +37,20 @@ rm -rf "$src"
 mkdir -p "$src"
 cp "$NOSPEC_TOP"/tests/codegen/{Kbuild,walks.c,sink.c,sink.h} "$src/"
 log=$src/build.log
-# W=2 (with -Wshadow): the walks, nested as in walks.c, must add no warning.
+# W=2 (with -Wshadow): the walks must add no warning.  W=2 also reports
+# pristine headers (GENMASK's -Wtype-limits in bits.h), so what counts is a
+# warning located in the walks' headers or the probe, or any -Wshadow.
 if ! make -C "${BRANCHLESS_SRC:-$KT}" O="$kbuild" M="$src" "${make_opts[@]}" W=2 -j"$(nproc)" modules >"$log" 2>&1; then
 	die "$label: the codegen probe did not build (see $log)"
 fi
-nwarn=$(grep -c 'warning:' "$log" || true)
+walk_warnings() {
+	grep 'warning:' "$log" |
+		grep -E '(/(list|rculist|nospec)\.h|/asm/barrier\.h|/walks\.c|/sink\.c):[0-9]+:|\[-Wshadow' || true
+}
+nwarn=$(walk_warnings | grep -c . || true)
 if [ "$nwarn" -gt 0 ]; then
 	[ -n "${results_file:-}" ] && echo "FAIL codegen:$label:no-warning-at-W=2" >>"$results_file"
-	die "$label: the walks add $nwarn warning(s) at W=2, first: $(grep -m1 'warning:' "$log") (see $log)"
+	die "$label: the walks add $nwarn warning(s) at W=2, first: $(walk_warnings | head -n1) (see $log)"
 fi
 [ -n "${results_file:-}" ] && echo "PASS codegen:$label:no-warning-at-W=2" >>"$results_file"
 "$objdump" -dr --no-show-raw-insn "$src/walks.o" >"$src/walks.dis"
