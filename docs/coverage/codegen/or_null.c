@@ -1,6 +1,6 @@
 /* Item A: what the compiler makes of list_first_entry_or_null() and
  * list_next_entry_circular() in a typical caller (user-space mock of the
- * 6.12 macros; gcc -O2 / clang -O2 -S).  Build: see ../itemA-codegen.sh */
+ * 6.12 macros; gcc -O2 / clang -O2 -S).  Build: build.sh */
 #include <stddef.h>
 struct list_head { struct list_head *next, *prev; };
 #define container_of(p, t, m) ((t *)((char *)(p) - offsetof(t, m)))
