@@ -22,12 +22,13 @@ base=$(base_commit_of "$KT")
 mapfile -t commits < <(git -C "$KT" rev-list --reverse "$base"..HEAD)
 [ ${#commits[@]} -gt 0 ] || die "$KT has no commits above the pristine one: run 'make tree' first"
 
-# The first core commit: the first that touches an iterator header (the
-# same rule as scripts/series.py).
+# The first core commit: the first that touches a core file (the files
+# scripts/series.py uses to split the series).
+mapfile -t core_files < <(python3 "$NOSPEC_TOP/scripts/series.py" core-files)
+[ ${#core_files[@]} -gt 0 ] || die "scripts/series.py core-files printed nothing: restore scripts/series.py from git"
 first=
 for i in "${!commits[@]}"; do
-	if git -C "$KT" diff --quiet "${commits[$i]}~1" "${commits[$i]}" -- \
-		include/linux/nospec.h include/linux/list.h include/linux/rculist.h; then
+	if git -C "$KT" diff --quiet "${commits[$i]}~1" "${commits[$i]}" -- "${core_files[@]}"; then
 		continue
 	fi
 	first=$i

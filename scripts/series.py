@@ -8,6 +8,7 @@ need, read from the format-patch files themselves.
   series.py core PATCH...       the core patches: that one and all after it
   series.py files PATCH...      the .c files the patches change, once each
   series.py functions PATCH...  the C functions the patches change, once each
+  series.py core-files          the files that make a patch a core patch
 
 The series puts its fix patches first (fix the users, then change the
 iterators), so "everything before the first patch that touches the
@@ -108,10 +109,14 @@ def functions_of(path):
 
 
 def main(argv):
-    if len(argv) < 2 or argv[1] not in ('fixes', 'core', 'files', 'functions', 'check'):
-        print('usage: series.py fixes|core|files|functions|check PATCH...',
+    if len(argv) < 2 or argv[1] not in ('fixes', 'core', 'files', 'functions', 'check',
+                                        'core-files'):
+        print('usage: series.py fixes|core|files|functions|check PATCH... | core-files',
               file=sys.stderr)
         return 2
+    if argv[1] == 'core-files':
+        print('\n'.join(CORE_FILES))
+        return 0
     cmd, patches = argv[1], argv[2:]
     fixes, core = split(patches)
     if cmd == 'fixes':

@@ -25,7 +25,7 @@ echo '/* walk */' >"$g/include/linux/list.h"
 git -C "$g" add -A && git -C "$g" -c user.name=t -c user.email=t@t commit -q -m 'list: core'
 stub=$T_TMP/stub
 mkdir -p "$stub/scripts" "$stub/tests/kunit"
-cp "$SCRIPTS/bisect-check.sh" "$SCRIPTS/lib.sh" "$stub/scripts/"
+cp "$SCRIPTS/bisect-check.sh" "$SCRIPTS/lib.sh" "$SCRIPTS/series.py" "$stub/scripts/"
 cp "$TOP/tests/kunit/nospec-on.kunitconfig" "$stub/tests/kunit/"
 cat >"$stub/scripts/kunit.sh" <<'STUB'
 #!/usr/bin/env bash

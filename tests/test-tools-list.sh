@@ -33,12 +33,18 @@ build() {	# build NAME CFLAGS...: compile and run, output in $T_TMP/NAME.out
 	"$T_TMP/$name" >"$T_TMP/$name.out" 2>&1
 }
 
-for mode in vanilla arch generic; do
-	case $mode in
+# mode_flags MODE: the flags of a build in $flags -- the classic walks, the
+# option with the architecture's selects, the option with the generic ones.
+mode_flags() {
+	case $1 in
 	vanilla) flags=() ;;
 	arch) flags=(-DCONFIG_LIST_NOSPEC) ;;
 	generic) flags=(-DCONFIG_LIST_NOSPEC -I"$SRC/generic") ;;
 	esac
+}
+
+for mode in vanilla arch generic; do
+	mode_flags "$mode"
 	build "$mode" "${flags[@]}"
 	rc=$?
 	check_sh "$mode: builds and every check passes" '[ $rc -eq 0 ]'
@@ -55,11 +61,7 @@ done
 # -Wnested-externs), as errors: the walks, nested, must add none of them.
 extra=$(sed -n 's/^EXTRA_WARNINGS [+:]= //p' "$hdr/tools/scripts/Makefile.include" | tr '\n' ' ')
 for mode in vanilla arch generic; do
-	case $mode in
-	vanilla) flags=() ;;
-	arch) flags=(-DCONFIG_LIST_NOSPEC) ;;
-	generic) flags=(-DCONFIG_LIST_NOSPEC -I"$SRC/generic") ;;
-	esac
+	mode_flags "$mode"
 	# shellcheck disable=SC2086
 	"$CC" -O2 -Wall -Wextra $extra -Werror "${flags[@]}" -I"$hdr/tools/include" \
 		-I"$arch_inc" -c -o "$T_TMP/warnings-$mode.o" "$SRC/warnings.c" \
