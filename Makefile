@@ -1,26 +1,15 @@
 # nospec-list: speculation-safe list iterators for Debian's linux-source-6.12.
 #
-#   make          install what is missing, prepare build/linux (Debian source +
-#                 patches/), build and boot the KUnit kernels in QEMU, print
-#                 the verdict table
-#   make check    everything testable; ends with "N passed, N failed"
-#   make export   write build/linux's commits back to patches/
-#   make bench    cycles per element of the list iterators, vanilla vs
-#                 the series (build/bench/; docs/bench.md)
-#   make scan     find and classify uses of list iterators after their loops
-#   make validate whole defconfig kernels with the series (x86_64, arm64),
-#                 booted in QEMU under a workload (CONTROL=1: control runs)
-#   make compile-check  every .c file the series changes, W=1, option off
-#                 and on, against pristine
-#   make bisect-check  the x86_64 KUnit kernel, option on, at every prefix
-#                 of the series' core
-#
-# See README.md.
+# 'make help' lists the targets; README.md says what each prints.  The
+# harness is pipeline/ (build, boot, check), finder/ (uses of a cursor after
+# its loop) and measure/ (leak, speed, size).
 
 SHELL := /bin/bash
-S := scripts
+P := pipeline
+F := finder
+M := measure
 
-# Debian packages the targets need; scripts/deps.sh installs the missing ones.
+# Debian packages the targets need; pipeline/deps.sh installs the missing ones.
 DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils kmod python3-ply \
 	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu clang lld llvm \
@@ -31,87 +20,87 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 .PHONY: all deps tree kunit check checkpatch test-scripts export scan poc bench \
 	ktext reassign validate compile-check bisect-check recipients clean help
 
-all: deps tree
-	@$(S)/kunit-all.sh
+all: deps tree ## install what is missing, prepare build/linux, run the KUnit kernels, print the verdict
+	@$(P)/kunit-all.sh
 
-deps:
-	@$(S)/deps.sh $(DEBS)
+deps: ## install the Debian packages the targets need (apt-get)
+	@$(P)/deps.sh $(DEBS)
 
-tree: deps
-	@$(S)/tree.sh
+tree: deps ## build/linux: Debian's linux-source-6.12 with patches/ applied by git am
+	@$(P)/tree.sh
 
-kunit: tree
-	@$(S)/kunit-all.sh
+kunit: tree ## build and boot the KUnit kernels in QEMU (the default target's job)
+	@$(P)/kunit-all.sh
 
-check: deps
-	@$(S)/check.sh
+check: deps ## every test; ends with 'N passed, N failed'
+	@$(P)/check.sh
 
-checkpatch: tree
-	@$(S)/checkpatch.sh
+checkpatch: tree ## checkpatch --strict on every patch of the series
+	@$(P)/checkpatch.sh
 
 # Uses of list iterators after their loops, classified: build/scan/report.*
 # (make scan TREE=/path/to/linux for another kernel tree).
-scan: deps
-	@TREE="$(TREE)" $(S)/scan.sh
+scan: deps ## find and classify uses of list cursors after their loops (TREE=)
+	@TREE="$(TREE)" $(F)/scan.sh
 
 # Whole kernels: x86_64 and arm64 defconfig + KASAN with the series, booted
-# under a workload (scripts/validate.sh).  VALIDATE_ARCHES="x86_64" for one;
+# under a workload (pipeline/validate.sh).  VALIDATE_ARCHES="x86_64" for one;
 # CONTROL=1 adds the option-off and the core-only (no fix patches) runs.
-validate: tree
-	@$(S)/validate.sh
+validate: tree ## whole defconfig+KASAN kernels booted under a workload (CONTROL=1)
+	@$(P)/validate.sh
 
 # Every prefix of the series' core with CONFIG_LIST_NOSPEC on: the x86_64
-# KUnit kernel built and booted at each (scripts/bisect-check.sh); one
+# KUnit kernel built and booted at each (pipeline/bisect-check.sh); one
 # kernel per prefix, so not part of make check.
-bisect-check: tree
-	@$(S)/bisect-check.sh
+bisect-check: tree ## the x86_64 KUnit kernel, option on, at every prefix of the core
+	@$(P)/bisect-check.sh
 
 # Every .c file the series changes, compiled W=1 with the option off and on
-# and compared with pristine (scripts/compile-check.sh); records the
-# pristine warnings in scripts/compile-check.baseline for make check, which
+# and compared with pristine (pipeline/compile-check.sh); records the
+# pristine warnings in pipeline/compile-check.baseline for make check, which
 # compiles with the option on only against that record.
-compile-check: tree
-	@$(S)/compile-check.sh
+compile-check: tree ## every .c file the series changes, W=1, option off and on
+	@$(P)/compile-check.sh
 
 # Host-side tests of the scripts only (no kernel build).
-test-scripts:
+test-scripts: ## the host-side tests of the harness only (no kernel build)
 	@tests/run.sh
 
 # Who each patch goes to (the tree's get_maintainer.pl): patches/recipients.
-recipients: tree
-	@$(S)/recipients.sh
+recipients: tree ## who each patch goes to: patches/recipients
+	@$(P)/recipients.sh
 
-export:
-	@$(S)/export.sh
+export: ## write build/linux's commits back to patches/
+	@$(P)/export.sh
 
 # Benchmark, not a test: vmlinux .text growth of CONFIG_LIST_NOSPEC
 # (x86_64 defconfig built twice, ~40 minutes on 2 cores when both rebuild).
-ktext: tree
-	@$(S)/ktext.sh
+ktext: tree ## benchmark: vmlinux .text growth of CONFIG_LIST_NOSPEC
+	@$(M)/ktext/ktext.sh
 
 # Measurement for issue 6: how many loop bodies in the tree assign the
 # cursor or a _safe lookahead (build/reassign/sites.txt).
-reassign: deps
-	@TREE="$(TREE)" $(S)/reassign.sh
+reassign: deps ## count loop bodies that assign the cursor or a _safe look-ahead
+	@TREE="$(TREE)" $(F)/reassign.sh
 
-# User space only: builds poc/poc.c against the vanilla and the series'
+# User space only: builds measure/poc/poc.c against the vanilla and the series'
 # tools/include/linux/list.h and prints one table; loads nothing.
-poc: tree
-	@$(S)/poc.sh
+poc: tree ## user-space flush+reload leak, vanilla vs the series' iterators
+	@$(M)/poc/poc.sh
 
 # Host-side benchmark of the iterators (issue 6): about two minutes, prints
 # the table, writes build/bench/results.tsv, cycles.png and ratios.png.
 # BENCH_QUICK=1 for a short run.  A benchmark, not a test: nothing in
 # 'make check' looks at its times.
 BENCH_DEBS := gcc libc6-dev binutils git gnuplot-nox
-bench: tree
-	@$(S)/deps.sh $(BENCH_DEBS)
-	@$(S)/bench.sh
+bench: tree ## benchmark: cycles per element, vanilla vs the series
+	@$(P)/deps.sh $(BENCH_DEBS)
+	@$(M)/bench/bench.sh
 
 # Removes build products but never build/linux, which may hold unexported
 # commits; remove that yourself once 'make export' has saved them.
-clean:
+clean: ## remove build products (never build/linux)
 	rm -rf build/kunit build/checkpatch build/check build/tests build/bench
 
-help:
-	@sed -n '3,19p' Makefile
+help: ## this list
+	@sed -n 's/^\([a-z-]*\):.*## \(.*\)/  make \1\t\2/p' Makefile | expand -t 22

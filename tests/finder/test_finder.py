@@ -166,14 +166,14 @@ class VocabTest(unittest.TestCase):
         return "".join(code)
 
     def test_reassign_cocci(self):
-        code = self.check_cocci(os.path.join(TOP, "scripts", "reassign.cocci"))
+        code = self.check_cocci(os.path.join(TOP, "finder", "reassign.cocci"))
         self.assertEqual(re.findall(r'iterator \w+ =~ "\^([^"]*)"', code),
                          [vocab.ENTRY_RE, vocab.SAFE_PREFIX])
 
     def test_series_cocci(self):
         with tempfile.TemporaryDirectory() as d:
             path = subprocess.run(
-                ["bash", "-c", '. "$1/scripts/lib.sh" && cocci_from_patches "$2"', "_",
+                ["bash", "-c", '. "$1/pipeline/lib.sh" && cocci_from_patches "$2"', "_",
                  TOP, os.path.join(d, "cocci")],
                 capture_output=True, text=True, check=True).stdout.strip()
             code = self.check_cocci(path)

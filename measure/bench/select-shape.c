@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Code size of one walk, three shapes (x86_64, gcc -O2), for the kernel
+ * text discussion in README.md:
+ *
+ *   walk_plain  the classic list_for_each_entry();
+ *   walk_value  the series' first walk: the select takes its condition as
+ *               a value, as select_nospec() does, so the compiler
+ *               materialises it (setne, test) and compares again for the
+ *               loop's branch;
+ *   walk_flags  a select that is the loop test: CMP and CMOV in one asm
+ *               whose flag output (=@ccnz) the loop branches on, the
+ *               shape the series' select_nospec_ne() now has.
+ *
+ *   gcc -O2 -c measure/bench/select-shape.c -o /tmp/shape.o && nm -S --size-sort /tmp/shape.o
+ *
+ * Not built by any target: a measurement to rerun by hand.
+ */
+#include <stddef.h>
+
+struct node { struct node *next, *prev; };
+struct item { long pad[4]; struct node node; int v; };
+
+void sink(struct item *it);
+
+#define entry_of(p) ((struct item *)((char *)(p) - offsetof(struct item, node)))
+
+#define select_value(cond, t, f)					\
+({									\
+	unsigned long __t = (unsigned long)(t);				\
+	asm("test %[c_], %[c_]\n\tcmovz %[f_], %[t_]"			\
+	    : [t_] "+r" (__t)						\
+	    : [c_] "r" ((unsigned long)!!(cond)), [f_] "rm" ((unsigned long)(f)) \
+	    : "cc");							\
+	(typeof(t))__t;							\
+})
+
+/* *val stays when a != b and becomes NULL otherwise; returns a != b. */
+static inline _Bool select_ne(const void *a, const void *b, unsigned long *val)
+{
+	_Bool ne;
+
+	asm("cmp %[b_], %[a_]\n\tcmovz %[z_], %[v_]"
+	    : [v_] "+r" (*val), "=@ccnz" (ne)
+	    : [a_] "r" (a), [b_] "r" (b), [z_] "r" (0UL));
+	return ne;
+}
+
+void walk_plain(struct node *head)
+{
+	struct item *pos;
+
+	for (pos = entry_of(head->next); &pos->node != head;
+	     pos = entry_of(pos->node.next))
+		sink(pos);
+}
+
+void walk_value(struct node *head)
+{
+	struct item *pos;
+
+	for (struct node *cur = head->next;
+	     pos = select_value(cur != head, entry_of(cur), (struct item *)NULL),
+	     cur != head;
+	     cur = cur->next)
+		sink(pos);
+}
+
+void walk_flags(struct node *head)
+{
+	unsigned long v;
+	_Bool more;
+
+	for (struct node *cur = head->next;
+	     v = (unsigned long)entry_of(cur), more = select_ne(cur, head, &v), more;
+	     cur = cur->next)
+		sink((struct item *)v);
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One function per speculation-safe list iterator, each handing every
+ * entry it visits to codegen_sink() (defined in sink.c, so the compiler
+ * cannot see through it).  pipeline/branchless.py disassembles this object
+ * and checks that the argument of every codegen_sink() call comes from a
+ * conditional move (x86 CMOV, arm64 CSEL + CSDB) on every path, never
+ * from a value chosen by a conditional branch.
+ */
+#include <linux/list.h>
+#include <linux/rculist.h>
+#include <linux/srcu.h>
+#include "sink.h"
+
+#define WALK(name, decls, loop)						\
+void codegen_##name(struct list_head *head, struct hlist_head *hhead,	\
+		    struct codegen_item *start);			\
+void codegen_##name(struct list_head *head, struct hlist_head *hhead,	\
+		    struct codegen_item *start)				\
+{									\
+	struct codegen_item *pos = start;				\
+	decls;								\
+									\
+	loop								\
+		codegen_sink(pos);					\
+}
+
+WALK(list_for_each_entry, , list_for_each_entry(pos, head, node))
+WALK(list_for_each_entry_reverse, , list_for_each_entry_reverse(pos, head, node))
+WALK(list_for_each_entry_continue, , list_for_each_entry_continue(pos, head, node))
+WALK(list_for_each_entry_continue_reverse, ,
+     list_for_each_entry_continue_reverse(pos, head, node))
+WALK(list_for_each_entry_from, , list_for_each_entry_from(pos, head, node))
+WALK(list_for_each_entry_from_reverse, ,
+     list_for_each_entry_from_reverse(pos, head, node))
+WALK(list_for_each_entry_safe, struct codegen_item *n,
+     list_for_each_entry_safe(pos, n, head, node))
+WALK(list_for_each_entry_safe_continue, struct codegen_item *n,
+     list_for_each_entry_safe_continue(pos, n, head, node))
+WALK(list_for_each_entry_safe_from, struct codegen_item *n,
+     list_for_each_entry_safe_from(pos, n, head, node))
+WALK(list_for_each_entry_safe_reverse, struct codegen_item *n,
+     list_for_each_entry_safe_reverse(pos, n, head, node))
+WALK(list_for_each_entry_rcu, , list_for_each_entry_rcu(pos, head, node))
+WALK(list_for_each_entry_srcu, , list_for_each_entry_srcu(pos, head, node, true))
+WALK(list_for_each_entry_lockless, , list_for_each_entry_lockless(pos, head, node))
+WALK(list_for_each_entry_continue_rcu, ,
+     list_for_each_entry_continue_rcu(pos, head, node))
+WALK(list_for_each_entry_from_rcu, , list_for_each_entry_from_rcu(pos, head, node))
+WALK(hlist_for_each_entry, , hlist_for_each_entry(pos, hhead, hnode))
+WALK(hlist_for_each_entry_continue, , hlist_for_each_entry_continue(pos, hnode))
+WALK(hlist_for_each_entry_from, , hlist_for_each_entry_from(pos, hnode))
+WALK(hlist_for_each_entry_safe, struct hlist_node *n,
+     hlist_for_each_entry_safe(pos, n, hhead, hnode))
+WALK(hlist_for_each_entry_rcu, , hlist_for_each_entry_rcu(pos, hhead, hnode))
+WALK(hlist_for_each_entry_srcu, , hlist_for_each_entry_srcu(pos, hhead, hnode, true))
+WALK(hlist_for_each_entry_rcu_notrace, ,
+     hlist_for_each_entry_rcu_notrace(pos, hhead, hnode))
+WALK(hlist_for_each_entry_rcu_bh, , hlist_for_each_entry_rcu_bh(pos, hhead, hnode))
+WALK(hlist_for_each_entry_continue_rcu, ,
+     hlist_for_each_entry_continue_rcu(pos, hnode))
+WALK(hlist_for_each_entry_continue_rcu_bh, ,
+     hlist_for_each_entry_continue_rcu_bh(pos, hnode))
+WALK(hlist_for_each_entry_from_rcu, , hlist_for_each_entry_from_rcu(pos, hnode))
