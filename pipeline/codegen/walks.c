@@ -39,6 +39,9 @@ WALK(list_for_each_entry_safe_continue, struct codegen_item *n,
      list_for_each_entry_safe_continue(pos, n, head, node))
 WALK(list_for_each_entry_safe_from, struct codegen_item *n,
      list_for_each_entry_safe_from(pos, n, head, node))
+/* A literal NULL head, as kernel/workqueue.c passes when @pos is set. */
+WALK(list_for_each_entry_safe_from_null_head, struct codegen_item *n,
+     list_for_each_entry_safe_from(pos, n, NULL, node))
 WALK(list_for_each_entry_safe_reverse, struct codegen_item *n,
      list_for_each_entry_safe_reverse(pos, n, head, node))
 WALK(list_for_each_entry_rcu, , list_for_each_entry_rcu(pos, head, node))
