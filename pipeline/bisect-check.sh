@@ -64,10 +64,17 @@ for (( i = start; i < ${#commits[@]}; i++ )); do
 			;;
 		esac
 		echo "$line" >>"$cfg"
-	done <"$NOSPEC_TOP/pipeline/kunit/nospec-on.kunitconfig"
+	done < <(cat "$NOSPEC_TOP/pipeline/kunit/nospec.kunitconfig"; echo CONFIG_LIST_NOSPEC=y)
 	expect=list-kunit-test
 	if [ -f "$src/lib/list_nospec_kunit.c" ]; then
-		expect+=$(sed -n 's/^\t\.name = "\([^"]*\)",$/,\1/p' "$src/lib/list_nospec_kunit.c" | tr -d '\n')
+		# .name = "x" or .name = LIST_NOSPEC_SUITE("x"); the latter also
+		# runs as x-classic once list_nospec_classic_kunit.c exists.
+		expect+=$(sed -n 's/^\t\.name = \(LIST_NOSPEC_SUITE(\)\{0,1\}"\([^"]*\)")\{0,1\},$/,\2/p' \
+			"$src/lib/list_nospec_kunit.c" | tr -d '\n')
+		if [ "$option" = on ] && [ -f "$src/lib/list_nospec_classic_kunit.c" ]; then
+			expect+=$(sed -n 's/^\t\.name = LIST_NOSPEC_SUITE("\([^"]*\)"),$/,\1-classic/p' \
+				"$src/lib/list_nospec_kunit.c" | tr -d '\n')
+		fi
 	fi
 	note "prefix $n/${#commits[@]} (${c:0:7} $subj): option $option, expecting $expect"
 	cp "$cfg" "$top/p$n.kunitconfig"

@@ -3,32 +3,34 @@
 # external module against a configured, built kernel tree and check its
 # disassembly with pipeline/branchless.py.  The object is never loaded.
 # BRANCHLESS_SRC: the source tree BUILD_DIR was configured from (build/linux).
-#   branchless.sh ARCH[/llvm] BUILD_DIR LABEL [--expect-fail] [--results FILE]
+#   branchless.sh TARGET BUILD_DIR LABEL [--classic] [--expect-fail] [--results FILE]
+# TARGET: a record of pipeline/targets/ (x86_64, x86_64-llvm, arm64).
+# --classic builds the probe with the classic walks (-DCODEGEN_CLASSIC),
+# whatever the kernel's setting: with --expect-fail, the negative control.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -ge 3 ] || die "usage: branchless.sh ARCH[/llvm] BUILD_DIR LABEL [--expect-fail] [--results FILE]"
+[ $# -ge 3 ] || die "usage: branchless.sh TARGET BUILD_DIR LABEL [--classic] [--expect-fail] [--results FILE]"
 target=$1 kbuild=$2 label=$3
 shift 3
 args=()
 results_file=
+classic=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--expect-fail) args+=(--expect-fail); shift ;;
+	--classic) classic=1; shift ;;
 	--results) args+=(--results "$2"); results_file=$2; shift 2 ;;
 	*) die "unknown option $1: see the usage line in $0" ;;
 	esac
 done
 
-arch=${target%%/*}
-make_opts=(ARCH="$arch")
-objdump=objdump
-case $target in
-x86_64) ;;
-x86_64/llvm) make_opts+=(LLVM=1) ;;	# GNU objdump reads clang objects too
-arm64) make_opts+=(CROSS_COMPILE=aarch64-linux-gnu-); objdump=aarch64-linux-gnu-objdump ;;
-*) die "unsupported target '$target': use x86_64, x86_64/llvm or arm64" ;;
-esac
+target_load "$target"
+arch=$T_arch
+make_opts=(ARCH="$T_arch")
+[ -n "$T_cross" ] && make_opts+=(CROSS_COMPILE="$T_cross")
+for o in $T_make; do make_opts+=("$o"); done
+objdump=$T_objdump
 [ -f "$kbuild/.config" ] && [ -f "$kbuild/Module.symvers" ] ||
 	die "$kbuild is not a built kernel tree with modules: run 'make kunit' first"
 
@@ -36,6 +38,7 @@ src=$BUILD/codegen/$label
 rm -rf "$src"
 mkdir -p "$src"
 cp "$NOSPEC_TOP"/pipeline/codegen/{Kbuild,walks.c,sink.c,sink.h} "$src/"
+[ -n "$classic" ] && echo 'ccflags-y += -DCODEGEN_CLASSIC' >>"$src/Kbuild"
 log=$src/build.log
 # W=2 (with -Wshadow): the walks must add no warning.  W=2 also reports
 # pristine headers (GENMASK's -Wtype-limits in bits.h), so what counts is a

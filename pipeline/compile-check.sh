@@ -73,7 +73,7 @@ mk() {
 	local v=$1
 	shift
 	make -C "$CC_TOP/$v/src" O="$CC_TOP/$v/obj-$T_name" ARCH="$T_arch" \
-		CROSS_COMPILE="$T_cross" CC="ccache ${T_cross}gcc" HOSTCC="ccache gcc" "$@"
+		CROSS_COMPILE="$T_cross" CC="ccache $T_cross$T_cc" HOSTCC="ccache gcc" $T_make "$@"
 }
 
 # configure VARIANT: allmodconfig for the loaded target (from its allconfig
@@ -120,7 +120,11 @@ trees() {
 # generating (and installing the compiler for) the next arch only when the
 # earlier ones do not build the file.
 order=(x86_64)
-for a in $(ls "$NOSPEC_TOP/pipeline/targets"); do [ "$a" = x86_64 ] || order+=("$a"); done
+for a in $(target_names); do
+	[ "$a" = x86_64 ] && continue
+	target_load "$a"
+	[ "$T_compile_check" = no ] || order+=("$a")
+done
 trees
 declare -A arch_of=() src_of=()
 for f in "${files[@]}"; do
@@ -129,7 +133,7 @@ for f in "${files[@]}"; do
 	for a in "${order[@]}"; do
 		target_load "$a"
 		case $f in arch/*) ;; *)
-			target_need_gcc
+			target_need_tools
 			configure on
 			cfgs+=("$a=$CC_TOP/on/obj-$a/.config") ;;
 		esac
@@ -167,7 +171,7 @@ other_warnings() {
 # and its files ("${mine[@]}") must carry to stand for a pristine build.
 baseline_key() {
 	printf '%s %s %s %s\n' "$T_name" "$(ksrc_version)" \
-		"$("${T_cross}gcc" --version | head -n1 | tr ' ' _)" \
+		"$("$T_cross$T_cc" --version | head -n1 | tr ' ' _)" \
 		"$(printf '%s\n' "${mine[@]}" | sort | sha256sum | cut -c1-16)"
 }
 
@@ -202,7 +206,7 @@ t0=$(date +%s)
 # its source file.  An object that is not there afterwards did not build.
 for a in $(printf '%s\n' "${arch_of[@]}" | sort -u); do
 	target_load "$a"
-	target_need_gcc
+	target_need_tools
 	mine=()
 	for f in "${files[@]}"; do [ "${arch_of[$f]}" = "$a" ] && mine+=("$f"); done
 	key=$(baseline_key)

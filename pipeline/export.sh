@@ -23,7 +23,7 @@ new=$(untracked_work "$KT" | head -n3 | tr '\n' ' ')
 if [ -n "$new" ]; then
 	die "$KT has files git does not track (${new% }): 'git -C $KT add -f' and commit them (or delete them), then rerun 'make export'"
 fi
-base=$(git -C "$KT" rev-list --max-parents=0 HEAD | tail -n1)
+base=$(base_commit_of "$KT")
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# Build and boot every KUnit configuration of the project, then print one
-# verdict table and the Debian kernel version tested: x86_64 with
-# CONFIG_LIST_NOSPEC on and off, x86_64 built with clang, arm64.  After each
-# build, check with pipeline/branchless.sh that the iterators hand their body a
-# conditionally moved value (with the option on) and that the check does
-# catch the plain iterators (with it off).  Non-zero exit if anything failed.
+# Build and boot every KUnit run of the project, then print one verdict
+# table and the Debian kernel version tested.  The runs are the kunit= lines
+# of pipeline/targets/* (today x86_64 with CONFIG_LIST_NOSPEC on and off,
+# x86_64 built with clang, arm64), or KUNIT_RUNS="TARGET:NAME ...".  After
+# each build, check with pipeline/branchless.sh that the iterators hand their
+# body a conditionally moved value (with the option on) and that the check
+# does catch the plain iterators (with it off).  Non-zero exit if anything
+# failed.
 #   kunit-all.sh [--results FILE]
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-: "${KUNIT_RUNS:=x86_64/llvm:nospec-on x86_64:nospec-on arm64:nospec-on x86_64:nospec-off}"
+if [ -z "${KUNIT_RUNS:-}" ]; then
+	for t in $(target_names); do
+		target_load "$t"
+		for n in $T_kunit; do KUNIT_RUNS+=" $t:$n"; done
+	done
+fi
 
 tables=$(mktemp)
 
@@ -33,7 +40,7 @@ done
 
 echo
 echo "KUnit verdict ($(ksrc_version), $(git -C "$KT" rev-list --count HEAD~0 --not \
-	"$(git -C "$KT" rev-list --max-parents=0 HEAD | tail -n1)") patches applied)"
+	"$(base_commit_of "$KT")") patches applied)"
 awk 'NR == 1 || !/^run /' "$tables"
 echo
 echo "Branch-free check of the value handed to the loop body (pipeline/codegen):"

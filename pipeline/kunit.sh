@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Build a minimal KUnit kernel for TARGET with pipeline/kunit/NAME.kunitconfig,
+# Build a minimal KUnit kernel for TARGET with pipeline/kunit/nospec.kunitconfig,
 # boot it in QEMU (TCG) through the kernel's own kunit.py, and print the
 # verdict table.  Non-zero exit on a build failure, a failed or missing test,
 # a crash or a hang; the console log path is printed then.
 #   kunit.sh TARGET NAME [--results FILE]
-# NAME: a config of pipeline/kunit/ (nospec-on, nospec-off) or the path of a
-# .kunitconfig file.
-# TARGET: x86_64 (gcc), x86_64/llvm (clang, LLVM=1) or arm64 (Debian's
-# aarch64-linux-gnu- cross gcc).
+# NAME: nospec-on or nospec-off (the kunitconfig plus CONFIG_LIST_NOSPEC=y
+# or =n through kunit.py's --kconfig_add), or the path of a .kunitconfig.
+# TARGET: a record of pipeline/targets/ that names a QEMU (x86_64,
+# x86_64-llvm, arm64; "x86_64/llvm" is x86_64-llvm).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -19,32 +19,37 @@ results=()
 
 : "${KUNIT_BOOT_TIMEOUT:=180}"	# seconds for one guest to boot and run
 : "${KUNIT_BUILD_TIMEOUT:=1800}"	# seconds for the whole kunit.py run
-: "${KUNIT_EXPECT:=select_nospec,list-nospec,rculist-nospec,hlist-nospec,list-kunit-test}"
 
-# NAME is one of pipeline/kunit/, or the path of another .kunitconfig.
+cfg=$NOSPEC_TOP/pipeline/kunit/nospec.kunitconfig
+add=()
 case $name in
 */*.kunitconfig) cfg=$name name=$(basename "$name" .kunitconfig) ;;
-*) cfg=$NOSPEC_TOP/pipeline/kunit/$name.kunitconfig ;;
+nospec-on) add=(CONFIG_LIST_NOSPEC=y) ;;
+nospec-off) add=(CONFIG_LIST_NOSPEC=n) ;;
+*) die "no KUnit config '$name': use nospec-on, nospec-off or the path of a .kunitconfig" ;;
 esac
-[ -f "$cfg" ] || die "no KUnit config $cfg: pick one of $(ls "$NOSPEC_TOP/pipeline/kunit" | sed 's/\.kunitconfig//' | tr '\n' ' ')"
+[ -f "$cfg" ] || die "no KUnit config $cfg: restore it from git or give another path"
 [ -f "$KT/tools/testing/kunit/kunit.py" ] || die "no kernel tree at $KT: run 'make tree' first"
 
-arch=${target%%/*}
+target_load "$target"
+[ -n "$T_qemu" ] || die "target $T_name has no QEMU settings: use one of $(for t in $(target_names); do (target_load "$t"; [ -n "$T_qemu" ] && echo "$t"); done | tr '\n' ' ')"
 ccache_env
-case $target in
-x86_64) qemu=qemu-system-x86_64 pkg=qemu-system-x86 extra=("--make_options=CC=ccache gcc") ;;
-x86_64/llvm) qemu=qemu-system-x86_64 pkg=qemu-system-x86 extra=(--make_options=LLVM=1 "--make_options=CC=ccache clang")
-	command -v clang >/dev/null && command -v ld.lld >/dev/null ||
-		die "clang or ld.lld not found: run 'make deps' (or apt-get install clang lld llvm)" ;;
-arm64) qemu=qemu-system-aarch64 pkg=qemu-system-arm
-	extra=(--cross_compile=aarch64-linux-gnu- "--make_options=CC=ccache aarch64-linux-gnu-gcc")
-	command -v aarch64-linux-gnu-gcc >/dev/null ||
-		die "aarch64-linux-gnu-gcc not found: run 'make deps' (or apt-get install gcc-aarch64-linux-gnu)" ;;
-*) die "unsupported TARGET '$target': use x86_64, x86_64/llvm or arm64" ;;
-esac
-command -v "$qemu" >/dev/null || die "$qemu not found: run 'make deps' (or apt-get install $pkg)"
+for t in $T_tools; do
+	command -v "$t" >/dev/null || die "$t not found: run 'make deps' (or apt-get install $T_gcc_pkg)"
+done
+command -v "$T_qemu_bin" >/dev/null || die "$T_qemu_bin not found: run 'make deps' (or apt-get install $T_qemu_pkg)"
+extra=("--make_options=CC=ccache $T_cross$T_cc")
+[ -n "$T_cross" ] && extra+=("--cross_compile=$T_cross")
+for o in $T_make; do extra+=("--make_options=$o"); done
+for o in "${add[@]}"; do extra+=("--kconfig_add=$o"); done
 
-run=${target//\//-}-$name
+# The suites that must run: what the config asks for (KUNIT_EXPECT overrides).
+want=$(mktemp)
+trap 'rm -f "$want"' EXIT
+{ cat "$cfg"; printf '%s\n' "${add[@]}"; } >"$want"
+: "${KUNIT_EXPECT:=$(kunit_suites "$want")}"
+
+run=$T_name-$name
 out=$BUILD/kunit/$run
 mkdir -p "$out"
 log=$BUILD/kunit/$run.log
@@ -54,7 +59,7 @@ rm -f "$json" "$out/test.log"
 note "building and booting $run (log: $log)"
 set +e
 (cd "$KT" && timeout -k 10 "$KUNIT_BUILD_TIMEOUT" python3 tools/testing/kunit/kunit.py run \
-	--arch="$arch" "${extra[@]}" --build_dir="$out" --kunitconfig="$cfg" \
+	--arch="$T_qemu" "${extra[@]}" --build_dir="$out" --kunitconfig="$cfg" \
 	--jobs="$(nproc)" --timeout="$KUNIT_BOOT_TIMEOUT" --json="$json") >"$log" 2>&1
 rc=$?
 set -e

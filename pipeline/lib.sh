@@ -87,30 +87,74 @@ finder_cocci() {
 	fi
 }
 
-# target_load NAME: set T_arch, T_cross, T_gcc_pkg, T_allconfig, T_qemu,
-# T_qemu_pkg, T_debarch from pipeline/targets/NAME (the per-architecture
-# facts as data) and T_name to NAME (one ARCH= may have several targets).
+# The keys of a target record, pipeline/targets/NAME (one key=value a line):
+#   arch           ARCH= of the kernel build (one ARCH= may have several targets)
+#   cross          CROSS_COMPILE= prefix, empty for the host
+#   cc             the compiler after the prefix (default gcc)
+#   make           further make options, space-separated (LLVM=1)
+#   gcc_pkg        the Debian package of the compiler
+#   tools          commands the target needs (default: the compiler)
+#   objdump        the disassembler of its objects (default: cross + objdump)
+#   allconfig      a KCONFIG_ALLCONFIG fragment of the tree (compile-check)
+#   compile_check  "no" keeps a target out of compile-check's architectures
+#   qemu           kunit.py's qemu_configs/ name; empty: it cannot boot here
+#   qemu_bin       the QEMU binary, qemu_pkg its Debian package
+#   debarch        the Debian architecture (the guest's busybox-static)
+#   kunit          the KUnit runs 'make kunit' builds for it (nospec-on ...)
+TARGET_KEYS='arch cross cc make gcc_pkg tools objdump allconfig compile_check qemu qemu_bin qemu_pkg debarch kunit'
+
+# target_load NAME: set T_<key> for every key of pipeline/targets/NAME, the
+# defaults where the record has none, and T_name to NAME.  "x86_64/llvm"
+# names the record x86_64-llvm.
 target_load() {
-	local f=$NOSPEC_TOP/pipeline/targets/$1 k v
-	[ -f "$f" ] || die "unknown architecture '$1': use one of $(ls "$NOSPEC_TOP/pipeline/targets" | tr '\n' ' ')"
-	T_name=$1 T_arch='' T_cross='' T_gcc_pkg='' T_allconfig='' T_qemu='' T_qemu_pkg='' T_debarch=''
+	local name=${1//\//-} k v
+	local f=$NOSPEC_TOP/pipeline/targets/$name
+	[ -n "$name" ] && [ -f "$f" ] || die "unknown target '$1': use one of $(target_names | tr '\n' ' ')"
+	T_name=$name
+	for k in $TARGET_KEYS; do printf -v "T_$k" '%s' ''; done
 	while IFS='=' read -r k v; do
-		case $k in
-		''|'#'*) ;;
-		arch|cross|gcc_pkg|allconfig|qemu|qemu_pkg|debarch) printf -v "T_$k" '%s' "$v" ;;
-		*) die "$f: unknown key '$k'" ;;
-		esac
+		case $k in ''|'#'*) continue ;; esac
+		[[ " $TARGET_KEYS " == *" $k "* ]] || die "$f: unknown key '$k'"
+		printf -v "T_$k" '%s' "$v"
 	done <"$f"
 	[ -n "$T_arch" ] || die "$f: no arch= line"
+	: "${T_cc:=gcc}"
+	: "${T_tools:=$T_cross$T_cc}"
+	: "${T_objdump:=${T_cross}objdump}"
 }
 
-# target_need_gcc: the target's compiler is there, installed if missing.
-target_need_gcc() {
-	command -v "${T_cross}gcc" >/dev/null && return 0
+# target_names: the names of the target records, one per line.
+target_names() {
+	ls "$NOSPEC_TOP/pipeline/targets"
+}
+
+# kunit_suites CONFIG: the suites of the series that a kernel configured by
+# the file CONFIG runs, comma-separated: list-kunit-test, the nospec
+# suites, and their -classic twins when CONFIG_LIST_NOSPEC=y.
+kunit_suites() {
+	local -a s=()
+	grep -q '^CONFIG_LIST_KUNIT_TEST=y' "$1" && s+=(list-kunit-test)
+	if grep -q '^CONFIG_LIST_NOSPEC_KUNIT_TEST=y' "$1"; then
+		s+=(select_nospec list-nospec rculist-nospec hlist-nospec)
+		grep -q '^CONFIG_LIST_NOSPEC=y' "$1" &&
+			s+=(list-nospec-classic rculist-nospec-classic hlist-nospec-classic)
+	fi
+	local IFS=,
+	echo "${s[*]}"
+}
+
+# target_need_tools: the target's compiler and tools are there; its
+# compiler package is installed if one is missing.
+target_need_tools() {
+	local t missing=
+	for t in $T_tools; do command -v "$t" >/dev/null || missing+=" $t"; done
+	[ -z "$missing" ] && return 0
 	"$NOSPEC_TOP/pipeline/deps.sh" "$T_gcc_pkg" ||
-		die "${T_cross}gcc not found and '$T_gcc_pkg' did not install: apt-get install $T_gcc_pkg, then rerun"
-	command -v "${T_cross}gcc" >/dev/null ||
-		die "$T_gcc_pkg installed but ${T_cross}gcc is missing: check the package, then rerun"
+		die "${missing# } not found and '$T_gcc_pkg' did not install: apt-get install $T_gcc_pkg, then rerun"
+	for t in $T_tools; do
+		command -v "$t" >/dev/null ||
+			die "$T_gcc_pkg installed but $t is missing: run 'make deps', then rerun"
+	done
 }
 
 # Kernel builds share one ccache outside the clone, so a later clone (CI)
@@ -134,6 +178,7 @@ untracked_work() {
 		sed -n 's/^[?!][?!] //p' | grep -v '^\.checkpatch-camelcase\.git\.' || true
 }
 
+# base_commit_of TREE: the root commit of a work tree, pristine Debian source.
 base_commit_of() { git -C "$1" rev-list --max-parents=0 HEAD | tail -n1; }
 
 # worktree_at DIR COMMIT: DIR is a detached git worktree of build/linux at

@@ -36,7 +36,7 @@ state_put() {
 		"$version" "$series" "$(git_kt rev-parse HEAD)" "${fuzz:-0}" >"$STATE"
 }
 
-base_commit() { git_kt rev-list --max-parents=0 HEAD | tail -n1; }
+base_commit() { base_commit_of "$KT"; }
 
 # tree_matches_series: exporting the work tree's commits gives patches/.
 tree_matches_series() {

@@ -38,7 +38,8 @@ arches=("$@")
 
 : "${VALIDATE_BUILD_TIMEOUT:=7200}"	# seconds for one kernel build
 : "${VALIDATE_BOOT_TIMEOUT:=900}"	# seconds for one boot, workload included
-: "${VALIDATE_EXPECT:=select_nospec,list-nospec,rculist-nospec,hlist-nospec,list-kunit-test}"
+# VALIDATE_EXPECT: the suites that must run; default, what each kernel's
+# .config builds (lib.sh kunit_suites).
 
 V=$NOSPEC_TOP/pipeline/validate
 frag=$V/$cfg.config
@@ -93,7 +94,7 @@ run_commit() {
 configure() {
 	local src=$1 obj=$2 run=$3 stamp want k v got
 	local -a mk=(make -C "$src" O="$obj" ARCH="$T_arch" CROSS_COMPILE="$T_cross"
-		CC="ccache ${T_cross}gcc" HOSTCC="ccache gcc")
+		CC="ccache $T_cross$T_cc" HOSTCC="ccache gcc" $T_make)
 	want=$obj/nospec-validate.fragment
 	mkdir -p "$obj"
 	{
@@ -239,7 +240,7 @@ failed=()
 for arch in "${arches[@]}"; do
 	target_load "$arch"
 	[ -n "$T_qemu" ] || die "$arch has no QEMU settings in pipeline/targets/$arch: validate runs on x86_64 and arm64"
-	target_need_gcc
+	target_need_tools
 	mkdir -p "$BUILD/validate/$T_arch"
 	for run in $runs; do
 		name=$run
@@ -262,7 +263,7 @@ for arch in "${arches[@]}"; do
 		t0=$(date +%s)
 		set +e
 		timeout -k 10 "$VALIDATE_BUILD_TIMEOUT" make -C "$src" O="$obj" ARCH="$T_arch" \
-			CROSS_COMPILE="$T_cross" CC="ccache ${T_cross}gcc" HOSTCC="ccache gcc" \
+			CROSS_COMPILE="$T_cross" CC="ccache $T_cross$T_cc" HOSTCC="ccache gcc" $T_make \
 			-j"$(nproc)" "${targets[@]}" >"$obj/build.log" 2>&1
 		rc=$?
 		set -e
@@ -293,7 +294,7 @@ for arch in "${arches[@]}"; do
 			>"$BUILD/validate/$T_arch/$name.kunit.txt" 2>&1 || true
 		if python3 "$NOSPEC_TOP/pipeline/validate.py" row --label "$label" --arch "$T_arch" \
 			--run "$name" --console "$log" --json "$json" --build-s "$build_s" \
-			--expect "$VALIDATE_EXPECT" "${timed[@]}" "${results[@]}" >>"$rows"; then
+			--expect "${VALIDATE_EXPECT:-$(kunit_suites "$obj/.config")}" "${timed[@]}" "${results[@]}" >>"$rows"; then
 			:
 		elif [ "$run" = core ]; then
 			note "$label: the core-only control failed, as expected without the fix patches"

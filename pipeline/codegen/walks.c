@@ -6,7 +6,14 @@
  * and checks that the argument of every codegen_sink() call comes from a
  * conditional move (x86 CMOV, arm64 CSEL + CSDB) on every path, never
  * from a value chosen by a conditional branch.
+ *
+ * Built with -DCODEGEN_CLASSIC (branchless.sh --classic) the probe gets the
+ * classic walks whatever the kernel's setting: the negative control, where
+ * every walk must fail the check.
  */
+#ifdef CODEGEN_CLASSIC
+#undef CONFIG_LIST_NOSPEC
+#endif
 #include <linux/list.h>
 #include <linux/rculist.h>
 #include <linux/srcu.h>

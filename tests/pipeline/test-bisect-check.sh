@@ -26,7 +26,7 @@ git -C "$g" add -A && git -C "$g" -c user.name=t -c user.email=t@t commit -q -m 
 stub=$T_TMP/stub
 mkdir -p "$stub/pipeline/kunit"
 cp "$PIPELINE/bisect-check.sh" "$PIPELINE/lib.sh" "$PIPELINE/series.py" "$stub/pipeline/"
-cp "$PIPELINE/kunit/nospec-on.kunitconfig" "$stub/pipeline/kunit/"
+cp "$PIPELINE/kunit/nospec.kunitconfig" "$stub/pipeline/kunit/"
 cat >"$stub/pipeline/kunit.sh" <<'STUB'
 #!/usr/bin/env bash
 echo "$KT $(git -C "$KT" log -1 --format=%s) expect=$KUNIT_EXPECT cfg=$(grep -c . "$2")" >>"$BUILD/calls"

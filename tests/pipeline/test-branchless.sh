@@ -112,4 +112,15 @@ check "arm64: CSEL followed by CSDB passes" [ "$(verdict arm64 "$T_TMP/arm.dis")
 grep -v csdb "$T_TMP/arm.dis" >"$T_TMP/arm-nocsdb.dis"
 check "arm64: CSEL without CSDB fails" [ "$(verdict arm64 "$T_TMP/arm-nocsdb.dis")" = fail ]
 
+# branchless.sh: bad input, before anything is built.
+expect_error "branchless.sh: an unknown target lists the known ones" \
+	"unknown target 'vax': use one of .*x86_64-llvm" "$PIPELINE/branchless.sh" vax "$T_TMP" l
+expect_error "branchless.sh: an unknown option" "unknown option --frob" \
+	"$PIPELINE/branchless.sh" x86_64 "$T_TMP" l --frob
+expect_error "branchless.sh: no built kernel" "is not a built kernel tree" \
+	"$PIPELINE/branchless.sh" x86_64/llvm "$T_TMP" l --classic --expect-fail
+# --classic: the probe undefines the option before its first include.
+check_sh "the probe's classic build undefines CONFIG_LIST_NOSPEC before any include" \
+	'awk "/^#include/ { exit !seen } /^#undef CONFIG_LIST_NOSPEC/ { seen = 1 }" "$PIPELINE/codegen/walks.c" &&
+	 grep -q "CODEGEN_CLASSIC" "$PIPELINE/branchless.sh"'
 finish

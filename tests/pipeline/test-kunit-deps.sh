@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/kunit.sh and scripts/deps.sh against stand-ins: bad arguments,
+# pipeline/kunit.sh and pipeline/deps.sh against stand-ins: bad arguments,
 # QEMU missing, a build failure, a guest that hangs or panics, apt failing.
 # (The real KUnit runs are part of 'make check' itself.)
 set -u
@@ -20,6 +20,8 @@ cat >"$KT/tools/testing/kunit/kunit.py" <<'PY'
 import json, os, sys, time
 args = dict(a[2:].split('=', 1) for a in sys.argv[1:] if a.startswith('--') and '=' in a)
 mode = os.environ['FAKE_KUNIT']
+with open(os.path.join(os.environ['BUILD'], 'args'), 'a') as f:
+    f.write(' '.join(sys.argv[1:]) + '\n')
 if mode == 'buildfail':
     print('error: compilation failed'); sys.exit(1)
 if mode == 'hang':
@@ -37,9 +39,25 @@ json.dump({'name': 'KUnit Test Group', 'test_cases': [], 'sub_groups': suites},
 sys.exit(1 if mode == 'panic' else 0)
 PY
 
+# kunit_suites: the suites a config builds; the -classic twins only with
+# the option on.
+printf 'CONFIG_LIST_KUNIT_TEST=y\nCONFIG_LIST_NOSPEC_KUNIT_TEST=y\n' >"$T_TMP/off.config"
+{ cat "$T_TMP/off.config"; echo CONFIG_LIST_NOSPEC=y; } >"$T_TMP/on.config"
+printf 'CONFIG_LIST_KUNIT_TEST=y\n# CONFIG_LIST_NOSPEC_KUNIT_TEST is not set\nCONFIG_LIST_NOSPEC=y\n' >"$T_TMP/nolist.config"
+su() { bash -c '. "$1/lib.sh" && kunit_suites "$2"' _ "$PIPELINE" "$1"; }
+check "kunit_suites, option off: the nospec suites, no -classic" \
+	[ "$(su "$T_TMP/off.config")" = list-kunit-test,select_nospec,list-nospec,rculist-nospec,hlist-nospec ]
+check "kunit_suites, option on: the -classic twins too" \
+	[ "$(su "$T_TMP/on.config")" = list-kunit-test,select_nospec,list-nospec,rculist-nospec,hlist-nospec,list-nospec-classic,rculist-nospec-classic,hlist-nospec-classic ]
+check "kunit_suites, the nospec tests not built: list-kunit-test only" \
+	[ "$(su "$T_TMP/nolist.config")" = list-kunit-test ]
+
 export KUNIT_EXPECT=a,b
-expect_error "unknown target" "unsupported TARGET" "$PIPELINE/kunit.sh" riscv nospec-on
-expect_error "unknown config" "no KUnit config" "$PIPELINE/kunit.sh" x86_64 no-such-config
+expect_error "unknown target: the known ones listed" "unknown target 'vax': use one of .*x86_64-llvm" \
+	"$PIPELINE/kunit.sh" vax nospec-on
+expect_error "a target that cannot boot: the ones that can" "target riscv has no QEMU settings: use one of arm64 x86_64 x86_64-llvm" \
+	"$PIPELINE/kunit.sh" riscv nospec-on
+expect_error "unknown config" "no KUnit config 'no-such-config'" "$PIPELINE/kunit.sh" x86_64 no-such-config
 expect_error "no kernel tree" "run 'make tree' first" env KT="$T_TMP/none" "$PIPELINE/kunit.sh" x86_64 nospec-on
 expect_error "QEMU missing" "qemu-system-x86_64 not found: run 'make deps'" \
 	env PATH="$NOQEMU" "$PIPELINE/kunit.sh" x86_64 nospec-on
@@ -48,6 +66,28 @@ if command -v qemu-system-x86_64 >/dev/null; then
 	run_cmd env FAKE_KUNIT=ok "$PIPELINE/kunit.sh" x86_64 nospec-on
 	check "stand-in run that passes: exit 0" [ "$rc" -eq 0 ]
 	check "verdict table printed" grep -qE '^x86_64-nospec-on +a +1 +0 +0$' <<<"$out"
+	check_sh "nospec-on: one kunitconfig, the option added with --kconfig_add" \
+		'grep -q -- "--kunitconfig=$TOP/pipeline/kunit/nospec.kunitconfig .*--kconfig_add=CONFIG_LIST_NOSPEC=y\|--kconfig_add=CONFIG_LIST_NOSPEC=y.*--kunitconfig=$TOP/pipeline/kunit/nospec.kunitconfig" "$BUILD/args"'
+	rm -f "$BUILD/args"
+	run_cmd env FAKE_KUNIT=ok "$PIPELINE/kunit.sh" x86_64 nospec-off
+	check_sh "nospec-off: the same kunitconfig, CONFIG_LIST_NOSPEC=n added" \
+		'[ "$rc" -eq 0 ] && grep -q -- "--kconfig_add=CONFIG_LIST_NOSPEC=n" "$BUILD/args" && ! grep -q "NOSPEC=y" "$BUILD/args"'
+	rm -f "$BUILD/args"
+	if command -v aarch64-linux-gnu-gcc >/dev/null && command -v qemu-system-aarch64 >/dev/null; then
+		run_cmd env FAKE_KUNIT=ok "$PIPELINE/kunit.sh" arm64 nospec-on
+		check_sh "arm64: the record's cross prefix, compiler and QEMU arch reach kunit.py" \
+			'[ "$rc" -eq 0 ] && grep -q -- "--arch=arm64 .*--make_options=CC=ccache aarch64-linux-gnu-gcc.*--cross_compile=aarch64-linux-gnu-" "$BUILD/args"'
+	else
+		skip "arm64 stand-in run" "aarch64-linux-gnu-gcc or qemu-system-aarch64 not installed; run 'make deps'"
+	fi
+	if command -v clang >/dev/null && command -v ld.lld >/dev/null; then
+		rm -f "$BUILD/args"
+		run_cmd env FAKE_KUNIT=ok "$PIPELINE/kunit.sh" x86_64/llvm nospec-on
+		check_sh "x86_64/llvm: the x86_64-llvm record, LLVM=1 and clang" \
+			'[ "$rc" -eq 0 ] && grep -q -- "--make_options=CC=ccache clang --make_options=LLVM=1" "$BUILD/args" && grep -qE "^x86_64-llvm-nospec-on " <<<"$out"'
+	else
+		skip "x86_64/llvm stand-in run" "clang or ld.lld not installed; run 'make deps'"
+	fi
 	expect_error "build failure" "did not build or boot" \
 		env FAKE_KUNIT=buildfail "$PIPELINE/kunit.sh" x86_64 nospec-on
 	expect_error "guest hang: killed at the time limit" "timed out" \

@@ -86,7 +86,7 @@ expect_error "validate: no tree" "no kernel tree at $T_TMP/none" "$PIPELINE/vali
 if [ -d "$TOP/build/linux/.git" ]; then
 	KT=$TOP/build/linux expect_error "validate: an architecture without QEMU settings" \
 		"arm has no QEMU settings" "$PIPELINE/validate.sh" arm
-	KT=$TOP/build/linux expect_error "validate: an unknown architecture" \
-		"unknown architecture 'vax'" "$PIPELINE/validate.sh" vax
+	KT=$TOP/build/linux expect_error "validate: an unknown target" \
+		"unknown target 'vax'" "$PIPELINE/validate.sh" vax
 fi
 finish
