@@ -69,4 +69,13 @@ skip() {
 	return 0
 }
 
+# skip_all REASON: skip every test named on stdin, one per line, for one
+# reason (a whole group that cannot run here).
+skip_all() {
+	local desc
+	while IFS= read -r desc; do
+		[ -n "$desc" ] && skip "$desc" "$1"
+	done
+}
+
 finish() { [ "$T_FAILED" -eq 0 ]; }

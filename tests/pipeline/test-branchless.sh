@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# scripts/branchless.py on hand-written disassembly: a value that reaches
-# codegen_sink() only from a conditional move passes; one that a branch can
-# choose, or that anything else computes, fails.
+# pipeline/branchless.py on hand-written disassembly (tests/pipeline/
+# branchless/*.dis, and variants of them made below with sed): a value that
+# reaches codegen_sink() only from a conditional move passes; one that a
+# branch can choose, or that anything else computes, fails.
 set -u
 . "$(dirname "$0")/../lib.sh"
 
 B=$PIPELINE/branchless.py
+D=$TOP/tests/pipeline/branchless
 verdict() {	# verdict ARCH FILE [--expect-fail]: "pass" or "fail"
 	if python3 "$B" --arch "$1" --label t "${@:3}" "$2" >"$T_TMP/out" 2>&1; then
 		echo pass
@@ -14,40 +16,21 @@ verdict() {	# verdict ARCH FILE [--expect-fail]: "pass" or "fail"
 	fi
 }
 
-cat >"$T_TMP/cmov.dis" <<'DIS'
-0000000000000000 <codegen_walk-0x10>:
-   0:	nop
-0000000000000010 <codegen_walk>:
-  10:	push   %rbx
-  11:	mov    (%rdi),%rdx
-  14:	lea    -0x20(%rdx),%rbx
-  18:	xor    %esi,%esi
-  1a:	mov    %rbx,%rax
-  1d:	cmp    %rdx,%rdi
-  20:	cmove  %rsi,%rax
-  24:	je     40 <codegen_walk+0x30>
-  26:	mov    %rax,%rdi
-  29:	call   2e <codegen_walk+0x1e>
-			2a: R_X86_64_PLT32	codegen_sink-0x4
-  2e:	jmp    11 <codegen_walk+0x1>
-  40:	pop    %rbx
-  41:	ret
-DIS
 check "x86: CMOV through a move and past a conditional branch passes" \
-	[ "$(verdict x86_64 "$T_TMP/cmov.dis")" = pass ]
+	[ "$(verdict x86_64 "$D/cmov.dis")" = pass ]
 check "padding symbols (<sym-0x10>) are not walks" \
 	grep -q '^ok   t: walk: selected' "$T_TMP/out"
 check "negative control inverts the verdict" \
-	[ "$(verdict x86_64 "$T_TMP/cmov.dis" --expect-fail)" = fail ]
+	[ "$(verdict x86_64 "$D/cmov.dis" --expect-fail)" = fail ]
 
-sed 's/cmove  %rsi,%rax/lea    0x8(%rbx),%rax/' "$T_TMP/cmov.dis" >"$T_TMP/lea.dis"
+sed 's/cmove  %rsi,%rax/lea    0x8(%rbx),%rax/' "$D/cmov.dis" >"$T_TMP/lea.dis"
 check "x86: value computed by LEA fails" [ "$(verdict x86_64 "$T_TMP/lea.dis")" = fail ]
 check "x86: the failure names the instruction" grep -q 'comes from "lea' "$T_TMP/out"
 
 # A spill: the selected value goes to a stack slot and comes back (KASAN
 # builds do this under register pressure).
 sed -e 's/^  26:\tmov    %rax,%rdi$/  26:\tmov    %rax,0x8(%rsp)\n  27:\tmov    0x8(%rsp),%rdi/' \
-	"$T_TMP/cmov.dis" >"$T_TMP/spill.dis"
+	"$D/cmov.dis" >"$T_TMP/spill.dis"
 check "x86: CMOV through a stack spill and reload passes" \
 	[ "$(verdict x86_64 "$T_TMP/spill.dis")" = pass ]
 sed -e 's/^  27:\tmov    0x8(%rsp),%rdi$/  27:\tmov    0x10(%rsp),%rdi/' "$T_TMP/spill.dis" >"$T_TMP/slot.dis"
@@ -60,56 +43,16 @@ check "x86: a push between spill and reload (the frame moves) fails" \
 check "x86: ... and says the frame moved" grep -q 'the frame moves' "$T_TMP/out"
 
 # Two paths merge at 26: one defines rax with CMOV, the other with a load.
-cat >"$T_TMP/merge.dis" <<'DIS'
-0000000000000000 <codegen_walk>:
-   0:	mov    (%rdi),%rax
-   3:	test   %rax,%rax
-   6:	jne    26 <codegen_walk+0x26>
-   8:	xor    %ecx,%ecx
-   a:	cmove  %rcx,%rax
-  26:	mov    %rax,%rdi
-  29:	call   2e <codegen_walk+0x2e>
-			2a: R_X86_64_PLT32	codegen_sink-0x4
-  2e:	ret
-DIS
 check "x86: a branch choosing between a CMOV and a load fails" \
-	[ "$(verdict x86_64 "$T_TMP/merge.dis")" = fail ]
+	[ "$(verdict x86_64 "$D/merge.dis")" = fail ]
 
-cat >"$T_TMP/clobber.dis" <<'DIS'
-0000000000000000 <codegen_walk>:
-   0:	cmovne %rcx,%rdi
-   4:	call   9 <codegen_walk+0x9>
-			5: R_X86_64_PLT32	other-0x4
-   9:	call   e <codegen_walk+0xe>
-			a: R_X86_64_PLT32	codegen_sink-0x4
-   e:	ret
-DIS
 check "x86: argument clobbered by an earlier call fails" \
-	[ "$(verdict x86_64 "$T_TMP/clobber.dis")" = fail ]
+	[ "$(verdict x86_64 "$D/clobber.dis")" = fail ]
 
-cat >"$T_TMP/nosink.dis" <<'DIS'
-0000000000000000 <codegen_walk>:
-   0:	ret
-DIS
-check "a walk without a call to codegen_sink fails" [ "$(verdict x86_64 "$T_TMP/nosink.dis")" = fail ]
+check "a walk without a call to codegen_sink fails" [ "$(verdict x86_64 "$D/nosink.dis")" = fail ]
 
-cat >"$T_TMP/arm.dis" <<'DIS'
-0000000000000000 <codegen_walk>:
-   0:	ldr	x1, [x0]
-   4:	cmp	x1, x0
-   8:	cset	x2, ne
-   c:	cmp	x2, #0x0
-  10:	csel	x19, x1, xzr, ne
-  14:	csdb
-  18:	b.eq	2c <codegen_walk+0x2c>
-  1c:	mov	x0, x19
-  20:	bl	0 <codegen_sink>
-			20: R_AARCH64_CALL26	codegen_sink
-  24:	b	0 <codegen_walk>
-  2c:	ret
-DIS
-check "arm64: CSEL followed by CSDB passes" [ "$(verdict arm64 "$T_TMP/arm.dis")" = pass ]
-grep -v csdb "$T_TMP/arm.dis" >"$T_TMP/arm-nocsdb.dis"
+check "arm64: CSEL followed by CSDB passes" [ "$(verdict arm64 "$D/arm.dis")" = pass ]
+grep -v csdb "$D/arm.dis" >"$T_TMP/arm-nocsdb.dis"
 check "arm64: CSEL without CSDB fails" [ "$(verdict arm64 "$T_TMP/arm-nocsdb.dis")" = fail ]
 
 # branchless.sh: bad input, before anything is built.
