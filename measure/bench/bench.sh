@@ -44,7 +44,7 @@ command -v objdump >/dev/null || die "objdump is missing; apt-get install binuti
 command -v gnuplot >/dev/null || die "gnuplot is missing; run 'make bench' (installs it) or apt-get install gnuplot-nox"
 git -C "$KT" rev-parse --verify -q HEAD >/dev/null 2>&1 ||
 	die "no kernel tree at $KT; run 'make tree' first (or set KT)"
-root=$(git -C "$KT" rev-list --max-parents=0 HEAD | tail -n1)
+root=$(base_commit_of "$KT")
 [ "$root" != "$(git -C "$KT" rev-parse "${BENCH_REV:-HEAD}" 2>/dev/null)" ] ||
 	die "$KT has no series applied (HEAD is the pristine root commit); run 'make tree'"
 # One commit for the whole run, even if the tree moves meanwhile.

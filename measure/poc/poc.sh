@@ -58,7 +58,7 @@ git -C "$KT" rev-parse --verify -q HEAD >/dev/null 2>&1 ||
 out=$BUILD/poc
 src=$NOSPEC_TOP/measure/poc/poc.c
 [ -f "$src" ] || die "$src is missing; restore it from git"
-root=$(git -C "$KT" rev-list --max-parents=0 HEAD | tail -n1)
+root=$(base_commit_of "$KT")
 git -C "$KT" rev-parse --verify -q "$rev^{commit}" >/dev/null ||
 	die "'$rev' is not a commit of $KT; pass --rev a commit of that tree"
 
