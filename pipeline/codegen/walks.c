@@ -16,6 +16,8 @@
 #endif
 #include <linux/list.h>
 #include <linux/rculist.h>
+#include <linux/rculist_bl.h>
+#include <linux/rculist_nulls.h>
 #include <linux/srcu.h>
 #include "sink.h"
 
@@ -72,3 +74,28 @@ WALK(hlist_for_each_entry_continue_rcu, ,
 WALK(hlist_for_each_entry_continue_rcu_bh, ,
      hlist_for_each_entry_continue_rcu_bh(pos, hnode))
 WALK(hlist_for_each_entry_from_rcu, , hlist_for_each_entry_from_rcu(pos, hnode))
+
+/*
+ * The other families; their heads are one pointer, like hlist_head, so
+ * the probe takes them from @hhead (it is never run).
+ */
+#define NHEAD	((struct hlist_nulls_head *)hhead)
+#define BHEAD	((struct hlist_bl_head *)hhead)
+#define LFIRST	((struct llist_node *)hhead->first)
+WALK(hlist_nulls_for_each_entry, struct hlist_nulls_node *np,
+     hlist_nulls_for_each_entry(pos, np, NHEAD, nnode))
+WALK(hlist_nulls_for_each_entry_from, struct hlist_nulls_node *np = &start->nnode,
+     hlist_nulls_for_each_entry_from(pos, np, nnode))
+WALK(hlist_nulls_for_each_entry_rcu, struct hlist_nulls_node *np,
+     hlist_nulls_for_each_entry_rcu(pos, np, NHEAD, nnode))
+WALK(hlist_nulls_for_each_entry_safe, struct hlist_nulls_node *np,
+     hlist_nulls_for_each_entry_safe(pos, np, NHEAD, nnode))
+WALK(hlist_bl_for_each_entry, struct hlist_bl_node *bp,
+     hlist_bl_for_each_entry(pos, bp, BHEAD, bnode))
+WALK(hlist_bl_for_each_entry_safe, struct hlist_bl_node *bp; struct hlist_bl_node *bn,
+     hlist_bl_for_each_entry_safe(pos, bp, bn, BHEAD, bnode))
+WALK(hlist_bl_for_each_entry_rcu, struct hlist_bl_node *bp,
+     hlist_bl_for_each_entry_rcu(pos, bp, BHEAD, bnode))
+WALK(llist_for_each_entry, , llist_for_each_entry(pos, LFIRST, lnode))
+WALK(llist_for_each_entry_safe, struct codegen_item *n,
+     llist_for_each_entry_safe(pos, n, LFIRST, lnode))
