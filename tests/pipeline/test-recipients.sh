@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/recipients.sh with a stand-in get_maintainer.pl: one block per
+# pipeline/recipients.sh with a stand-in get_maintainer.pl: one block per
 # patch (maintainers To:, lists Cc:), the cover letter To: the core
 # patches' maintainers and Cc: every list; bad input.
 set -u
