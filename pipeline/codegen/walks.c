@@ -75,6 +75,18 @@ WALK(hlist_for_each_entry_continue_rcu_bh, ,
      hlist_for_each_entry_continue_rcu_bh(pos, hnode))
 WALK(hlist_for_each_entry_from_rcu, , hlist_for_each_entry_from_rcu(pos, hnode))
 
+/* The helpers that choose between an entry and NULL or another entry. */
+WALK(list_first_entry_or_null, ,
+     if ((pos = list_first_entry_or_null(head, struct codegen_item, node))))
+WALK(list_first_or_null_rcu, ,
+     if ((pos = list_first_or_null_rcu(head, struct codegen_item, node))))
+WALK(list_next_or_null_rcu, ,
+     if ((pos = list_next_or_null_rcu(head, &start->node, struct codegen_item, node))))
+WALK(list_next_entry_circular, ,
+     if ((pos = list_next_entry_circular(start, head, node))))
+WALK(list_prev_entry_circular, ,
+     if ((pos = list_prev_entry_circular(start, head, node))))
+
 /*
  * The other families; their heads are one pointer, like hlist_head, so
  * the probe takes them from @hhead (it is never run).
