@@ -25,6 +25,9 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
+/* The architecture's selects for every variant: list.h includes
+ * asm/barrier.h only with CONFIG_LIST_NOSPEC. */
+#include <asm/barrier.h>
 #include <linux/list.h>
 #include "bench.h"
 #include "item.h"

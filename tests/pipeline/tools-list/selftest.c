@@ -17,6 +17,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <limits.h>
+/*
+ * The selects of the architecture (or, in the generic mode, of the empty
+ * asm/barrier.h in front): list.h includes it only with CONFIG_LIST_NOSPEC,
+ * and the vanilla mode tests the selects too.
+ */
+#include <asm/barrier.h>
 #include <linux/list.h>
 
 static int failed, n;
