@@ -3,7 +3,8 @@
 """Prove from the disassembly that list walks hand their body a selected value.
 
 Reads 'objdump -dr' output of pipeline/codegen/walks.o.  In every function
-codegen_<iterator>() the loop body is one call, codegen_sink(pos).  For each
+codegen_<iterator>() the loop body is one call, codegen_sink(pos) (a tail
+call, "jmp codegen_sink", where the compiler makes one).  For each
 such call the first-argument register (x86_64: rdi, arm64: x0) is traced
 backwards over the function's control-flow graph, through register moves,
 to every instruction that can define it.  The walk passes only if every
@@ -111,6 +112,13 @@ class Arch:
 
     def is_call(self, i):
         return i.mnem.startswith('call') if self.x86 else i.mnem in ('bl', 'blr')
+
+    def hands_to_sink(self, i):
+        """A call of the sink, or a tail call (a direct jump relocated to it)."""
+        if i.reloc != SINK:
+            return False
+        tail = i.mnem.startswith('jmp') if self.x86 else i.mnem == 'b'
+        return self.is_call(i) or tail
 
     def branch_target(self, i):
         """Jump target address, or None for non-jumps/indirect jumps."""
@@ -247,7 +255,7 @@ def main():
     lines = []
     for name in sorted(walks):
         insns = walks[name]
-        calls = [k for k, i in enumerate(insns) if arch.is_call(i) and i.reloc == SINK]
+        calls = [k for k, i in enumerate(insns) if arch.hands_to_sink(i)]
         if not calls:
             reason = f'no call to {SINK}'
         else:

@@ -51,6 +51,12 @@ check "x86: argument clobbered by an earlier call fails" \
 
 check "a walk without a call to codegen_sink fails" [ "$(verdict x86_64 "$D/nosink.dis")" = fail ]
 
+# clang makes "if (p) codegen_sink(p);" a tail call: jmp with a relocation.
+check "x86: a tail call (jmp codegen_sink) from a CMOV passes" \
+	[ "$(verdict x86_64 "$D/tailcall.dis")" = pass ]
+sed 's/cmove  0x0(%rip),%rdi/nop/' "$D/tailcall.dis" >"$T_TMP/tail-lea.dis"
+check "x86: a tail call of a value from LEA fails" [ "$(verdict x86_64 "$T_TMP/tail-lea.dis")" = fail ]
+
 check "arm64: CSEL followed by CSDB passes" [ "$(verdict arm64 "$D/arm.dis")" = pass ]
 grep -v csdb "$D/arm.dis" >"$T_TMP/arm-nocsdb.dis"
 check "arm64: CSEL without CSDB fails" [ "$(verdict arm64 "$T_TMP/arm-nocsdb.dis")" = fail ]
