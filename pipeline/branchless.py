@@ -121,7 +121,14 @@ class Arch:
         return self.is_call(i) or tail
 
     def branch_target(self, i):
-        """Jump target address, or None for non-jumps/indirect jumps."""
+        """Jump target address, or None for non-jumps/indirect jumps.
+
+        A jump with a relocation leaves the function (a tail call, or the
+        return thunk): objdump shows the unrelocated target, the next
+        instruction, which is not where it goes.
+        """
+        if i.reloc:
+            return None
         if self.x86:
             if not i.mnem.startswith('j'):
                 return None
