@@ -59,7 +59,7 @@ for (( i = start; i < ${#commits[@]}; i++ )); do
 		CONFIG_*=*)
 			sym=${line%%=*}
 			sym=${sym#CONFIG_}
-			git -C "$src" grep -q "^config $sym\$" -- '*Kconfig*' || continue
+			git -C "$src" grep -qE "^(menu)?config $sym\$" -- '*Kconfig*' || continue
 			[ "$sym" = LIST_NOSPEC ] && option=on
 			;;
 		esac

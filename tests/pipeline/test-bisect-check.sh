@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/bisect-check.sh's answers to bad input, and the prefix it starts
+# pipeline/bisect-check.sh's answers to bad input, and the prefix it starts
 # from on a small git history (no kernel is built here).
 set -u
 . "$(dirname "$0")/../lib.sh"
@@ -42,14 +42,18 @@ check_sh "symbols the prefix's Kconfig lacks are left out: option absent" \
 	'grep -q "absent" <<<"$out" && ! grep -q "^CONFIG_LIST_NOSPEC" "$T_TMP/build/bisect/bisect.kunitconfig"'
 check_sh "the table sums the suites' passed/failed" 'grep -q "39/0" <<<"$out"'
 
-# Once a prefix's Kconfig defines the option, that prefix runs with it on.
-mkdir -p "$g/security"
+# Once a prefix's Kconfig defines the option, that prefix runs with it on;
+# a symbol defined by "menuconfig" (KUNIT, MODULES) is kept like any other.
+mkdir -p "$g/security" "$g/lib/kunit"
 printf 'config LIST_NOSPEC\n\tbool "x"\n' >"$g/security/Kconfig.hardening"
+printf 'menuconfig KUNIT\n\ttristate "KUnit"\n' >"$g/lib/kunit/Kconfig"
 git -C "$g" add -A && git -C "$g" -c user.name=t -c user.email=t@t commit -q -m 'list: add the option'
 run_cmd env KT="$g" BUILD="$T_TMP/build3" "$stub/pipeline/bisect-check.sh"
 check_sh "a prefix with the option: built with CONFIG_LIST_NOSPEC=y" \
 	'[ $rc -eq 0 ] && grep -q "^3 .* on .*list: add the option" <<<"$out" &&
 	 grep -qx "CONFIG_LIST_NOSPEC=y" "$T_TMP/build3/bisect/p3.kunitconfig"'
+check "a menuconfig symbol is kept (CONFIG_KUNIT)" \
+	grep -qx "CONFIG_KUNIT=y" "$T_TMP/build3/bisect/p3.kunitconfig"
 
 # A failing prefix fails the run with a one-line error.
 sed -i 's/      0       0"$/      1       0"/; s/^echo "x86/exit 1; echo "x86/' "$stub/pipeline/kunit.sh"
