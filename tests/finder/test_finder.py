@@ -4,7 +4,7 @@
 They import the modules directly and run them on the small files of
 tests/finder/test_data/: C fixtures and walks.report, the semantic patch's
 report on walks.c as spatch wrote it.  The whole finder, spatch included,
-is tested on the corpus by tests/test-finder.sh.
+is tested on the corpus by tests/finder/test-finder.sh.
 
   python3 tests/finder/test_finder.py [-v]
 """

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/checkpatch.sh against a stand-in checkpatch.pl: what counts as
+# pipeline/checkpatch.sh against a stand-in checkpatch.pl: what counts as
 # clean (nothing, or only the documented iterator-macro exceptions) and what
 # fails a patch.
 set -u

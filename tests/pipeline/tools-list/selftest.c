@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * User-space self-test of the series' tools/include/linux/list.h: the
- * selects and the walks, built three ways by tests/test-tools-list.sh:
+ * selects and the walks, built three ways by tests/pipeline/test-tools-list.sh:
  *
  *   vanilla   the classic iterators (no CONFIG_LIST_NOSPEC);
  *   arch      CONFIG_LIST_NOSPEC with the architecture's selects (CMOV);
