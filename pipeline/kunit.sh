@@ -34,9 +34,7 @@ esac
 target_load "$target"
 [ -n "$T_qemu" ] || die "target $T_name has no QEMU settings: use one of $(for t in $(target_names); do (target_load "$t"; [ -n "$T_qemu" ] && echo "$t"); done | tr '\n' ' ')"
 ccache_env
-for t in $T_tools; do
-	command -v "$t" >/dev/null || die "$t not found: run 'make deps' (or apt-get install $T_gcc_pkg)"
-done
+target_need_tools
 command -v "$T_qemu_bin" >/dev/null || die "$T_qemu_bin not found: run 'make deps' (or apt-get install $T_qemu_pkg)"
 extra=("--make_options=CC=ccache $T_cross$T_cc")
 [ -n "$T_cross" ] && extra+=("--cross_compile=$T_cross")
