@@ -42,9 +42,13 @@
 #include "bench.h"
 #include "item.h"
 
-#define NR_VARIANTS 4
+/* In table order; nospec / cursor is the select's own cost. */
+#define NR_VARIANTS 5
+enum { V_VANILLA, V_NOSPEC, V_RFC, V_EXP, V_CURSOR };
 static const struct variant *const variants[NR_VARIANTS] = {
-	&variant_vanilla, &variant_nospec, &variant_rfc, &variant_exp,
+	[V_VANILLA] = &variant_vanilla, [V_NOSPEC] = &variant_nospec,
+	[V_RFC] = &variant_rfc, [V_EXP] = &variant_exp,
+	[V_CURSOR] = &variant_cursor,
 };
 
 static const char *const macro_names[NR_MACROS] = {
@@ -224,9 +228,19 @@ static void *head_of(struct lists *l, int macro)
 
 /* ---- visit-order self-check --------------------------------------------- */
 
-static bool end_is_null(const struct variant *v, int macro)
+/*
+ * Where a complete walk leaves pos: vanilla on the head seen as an entry
+ * (hlist: NULL), the series' walks on NULL, the cursor baseline (no select)
+ * on container_of() of where its cursor stopped, the head or NULL.
+ */
+static void *end_of_walk(const struct variant *v, int macro, void *vanilla_end)
 {
-	return macro == M_HLIST || v != &variant_vanilla;
+	if (v == &variant_cursor)
+		return macro == M_HLIST ?
+			(void *)(0UL - offsetof(struct item, hnode)) : vanilla_end;
+	if (v == &variant_vanilla)
+		return vanilla_end;
+	return NULL;
 }
 
 /*
@@ -276,10 +290,8 @@ static unsigned int check_variant(const struct variant *v, size_t n)
 			/* Where pos is left: after a break, on that entry. */
 			if (r == R_BREAK && n)
 				want = end_ref;
-			else if (end_is_null(v, m))
-				want = NULL;
 			else
-				want = end_ref;
+				want = end_of_walk(v, m, end_ref);
 			if (end_got != want)
 				die("after the loop: %s %s (%s body, %zu elements) leaves pos at %p, expected %p",
 				    v->name, macro_names[m], record_names[r], n,
@@ -435,13 +447,16 @@ static double median(const double *v, int n)
 }
 
 /*
- * Orders of the variants, round r uses orders[r % 8]: the four rotations
- * and their reverses, so each variant runs first, last and next to each
- * of the others equally often over eight rounds.
+ * Orders of the variants, round r uses orders[r % NR_ORDERS]: the five
+ * rotations and their reverses, so each variant runs first and last
+ * equally often, and next to each of the others, over ten rounds.
  */
-static const int orders[8][NR_VARIANTS] = {
-	{ 0, 1, 2, 3 }, { 1, 2, 3, 0 }, { 2, 3, 0, 1 }, { 3, 0, 1, 2 },
-	{ 3, 2, 1, 0 }, { 0, 3, 2, 1 }, { 1, 0, 3, 2 }, { 2, 1, 0, 3 },
+#define NR_ORDERS 10
+static const int orders[NR_ORDERS][NR_VARIANTS] = {
+	{ 0, 1, 2, 3, 4 }, { 1, 2, 3, 4, 0 }, { 2, 3, 4, 0, 1 },
+	{ 3, 4, 0, 1, 2 }, { 4, 0, 1, 2, 3 },
+	{ 4, 3, 2, 1, 0 }, { 0, 4, 3, 2, 1 }, { 1, 0, 4, 3, 2 },
+	{ 2, 1, 0, 4, 3 }, { 3, 2, 1, 0, 4 },
 };
 
 static const char *fmt_opt(char *buf, size_t len, double v)
@@ -491,7 +506,7 @@ static void run_size(size_t n, int rounds, size_t elems, FILE *tsv)
 
 				for (i = 0; i < NR_VARIANTS; i++)
 					best[i] = &s[m][b][i][r];
-				measure_round(best, orders[(r + m * NR_BODIES + b) % 8],
+				measure_round(best, orders[(r + m * NR_BODIES + b) % NR_ORDERS],
 					      m, b, head_of(&l, m), n, reps, subs);
 			}
 	lists_free(&l);
@@ -500,6 +515,7 @@ static void run_size(size_t n, int rounds, size_t elems, FILE *tsv)
 		for (b = 0; b < NR_BODIES; b++) {
 			double med[NR_VARIANTS], mn[NR_VARIANTS], cyc[NR_VARIANTS];
 			double ins[NR_VARIANTS], pr[NR_VARIANTS], t[rounds];
+			double sel;	/* nospec / cursor, per round */
 			char ic[NR_VARIANTS][16];
 
 			for (i = 0; i < NR_VARIANTS; i++) {
@@ -512,7 +528,7 @@ static void run_size(size_t n, int rounds, size_t elems, FILE *tsv)
 						mn[i] = t[r];
 				/* Median of the per-round ratios (paired). */
 				for (r = 0; r < rounds; r++)
-					t[r] = s[m][b][i][r].tsc / s[m][b][0][r].tsc;
+					t[r] = s[m][b][i][r].tsc / s[m][b][V_VANILLA][r].tsc;
 				pr[i] = median(t, rounds);
 				for (r = 0; r < rounds; r++)
 					t[r] = s[m][b][i][r].cyc;
@@ -521,14 +537,21 @@ static void run_size(size_t n, int rounds, size_t elems, FILE *tsv)
 					t[r] = s[m][b][i][r].ins;
 				ins[i] = t[0] < 0 ? -1 : median(t, rounds);
 			}
-			printf("%-28s %-5s %8zu %7.2f %7.2f %7.2f %7.2f  %6.3f %6.3f %6.3f  %6.3f %6.3f  %s/%s/%s\n",
+			for (r = 0; r < rounds; r++)
+				t[r] = s[m][b][V_NOSPEC][r].tsc / s[m][b][V_CURSOR][r].tsc;
+			sel = median(t, rounds);
+			printf("%-28s %-5s %8zu %7.2f %7.2f %7.2f %7.2f %7.2f  %6.3f %6.3f %6.3f %6.3f  %6.3f %6.3f %6.3f  %s/%s/%s\n",
 			       macro_names[m], body_names[b], n,
-			       med[0], med[1], med[2], med[3],
-			       med[1] / med[0], med[2] / med[0], med[3] / med[0],
-			       pr[1], pr[2],
-			       fmt_opt(ic[0], sizeof(ic[0]), ins[0]),
-			       fmt_opt(ic[1], sizeof(ic[1]), ins[1]),
-			       fmt_opt(ic[2], sizeof(ic[2]), ins[2]));
+			       med[V_VANILLA], med[V_NOSPEC], med[V_RFC],
+			       med[V_EXP], med[V_CURSOR],
+			       med[V_NOSPEC] / med[V_VANILLA],
+			       med[V_RFC] / med[V_VANILLA],
+			       med[V_EXP] / med[V_VANILLA],
+			       med[V_CURSOR] / med[V_VANILLA],
+			       pr[V_NOSPEC], pr[V_RFC], sel,
+			       fmt_opt(ic[0], sizeof(ic[0]), ins[V_VANILLA]),
+			       fmt_opt(ic[1], sizeof(ic[1]), ins[V_NOSPEC]),
+			       fmt_opt(ic[2], sizeof(ic[2]), ins[V_RFC]));
 			fprintf(tsv, "%s\t%s\t%zu", macro_names[m], body_names[b], n);
 			for (i = 0; i < NR_VARIANTS; i++)
 				fprintf(tsv, "\t%.4f", med[i]);
@@ -536,6 +559,7 @@ static void run_size(size_t n, int rounds, size_t elems, FILE *tsv)
 				fprintf(tsv, "\t%.4f", med[i] / med[0]);
 			for (i = 1; i < NR_VARIANTS; i++)
 				fprintf(tsv, "\t%.4f", pr[i]);
+			fprintf(tsv, "\t%.4f", sel);
 			for (i = 0; i < NR_VARIANTS; i++)
 				fprintf(tsv, "\t%.4f", mn[i]);
 			for (i = 0; i < NR_VARIANTS; i++)
@@ -629,12 +653,13 @@ int main(int argc, char **argv)
 	printf("perf counters: %s\n", perf_status);
 	printf("TSC: %.3f GHz\n", tsc_per_ns);
 	printf("timing: TSC ticks per element; per round and variant the best of 15 (n <= 1e4), 5 (n <= 1e5) or 1 samples of >= %zu elements, variants in turns;\n"
-	       "        median of %d interleaved rounds; x/van = ratio of the medians to vanilla's, ~ = median of per-round ratios\n",
+	       "        median of %d interleaved rounds; x/v = ratio of the medians to vanilla's, ~ = median of per-round ratios;\n"
+	       "        cursor = the series' walk without its select, so n/cur~ is the select's own cost\n",
 	       elems, rounds);
-	fprintf(tsv, "# macro\tbody\tsize\tvanilla\tnospec\trfc\texp\tnospec_ratio\trfc_ratio\texp_ratio\tnospec_paired\trfc_paired\texp_paired\tvanilla_min\tnospec_min\trfc_min\texp_min\tvanilla_cyc\tnospec_cyc\trfc_cyc\texp_cyc\tvanilla_ins\tnospec_ins\trfc_ins\texp_ins\trounds\treps\tsubsamples\n");
-	printf("%-28s %-5s %8s %7s %7s %7s %7s  %6s %6s %6s  %6s %6s  %s\n", "macro", "body",
-	       "size", "vanilla", "nospec", "rfc", "exp", "nos/v", "rfc/v", "exp/v",
-	       "nos/v~", "rfc/v~", "instr/elem v/n/r");
+	fprintf(tsv, "# macro\tbody\tsize\tvanilla\tnospec\trfc\texp\tcursor\tnospec_ratio\trfc_ratio\texp_ratio\tcursor_ratio\tnospec_paired\trfc_paired\texp_paired\tcursor_paired\tselect_paired\tvanilla_min\tnospec_min\trfc_min\texp_min\tcursor_min\tvanilla_cyc\tnospec_cyc\trfc_cyc\texp_cyc\tcursor_cyc\tvanilla_ins\tnospec_ins\trfc_ins\texp_ins\tcursor_ins\trounds\treps\tsubsamples\n");
+	printf("%-28s %-5s %8s %7s %7s %7s %7s %7s  %6s %6s %6s %6s  %6s %6s %6s  %s\n", "macro", "body",
+	       "size", "vanilla", "nospec", "rfc", "exp", "cursor", "nos/v", "rfc/v", "exp/v",
+	       "cur/v", "nos/v~", "rfc/v~", "n/cur~", "instr/elem v/n/r");
 	for (size_t i = 0; i < nsizes; i++)
 		run_size(sizes[i], rounds, elems, tsv);
 	printf("samples: %lu, re-measured after a context switch: %lu, counted as thread CPU time: %lu\n",

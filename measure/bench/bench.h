@@ -40,6 +40,6 @@ struct variant {
 };
 
 extern const struct variant variant_vanilla, variant_nospec, variant_rfc,
-	variant_exp, variant_naive;
+	variant_exp, variant_cursor, variant_naive;
 
 #endif

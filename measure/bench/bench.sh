@@ -76,6 +76,7 @@ compile vanilla vanilla
 compile nospec nospec -DCONFIG_LIST_NOSPEC
 compile rfc nospec
 compile exp nospec -DCONFIG_LIST_NOSPEC
+compile cursor nospec -DCONFIG_LIST_NOSPEC -DVARIANT_IS_CURSOR
 compile naive nospec
 # shellcheck disable=SC2046
 "$CC" "${CFLAGS[@]}" $(inc vanilla) -c "$SRC/bench.c" -o "$BENCH_OUT/obj/bench.o" \
@@ -162,13 +163,15 @@ plot "$BENCH_OUT/cycles.png" "TSC ticks per element" "set logscale y" \
 	'f using 3:4 with linespoints lw 2 title "vanilla",' \
 	'f using 3:5 with linespoints lw 2 title "nospec (series)",' \
 	'f using 3:6 with linespoints lw 2 title "rfc shape",' \
-	'f using 3:7 with linespoints lw 1 dt 2 title "exp (value select)"' ||
+	'f using 3:7 with linespoints lw 1 dt 2 title "exp (value select)",' \
+	'f using 3:8 with linespoints lw 1 dt 3 title "cursor (the walk, no select)"' ||
 	die "gnuplot failed (see $BENCH_OUT/gnuplot.log)"
 plot "$BENCH_OUT/ratios.png" "ticks per element / vanilla" "set yrange [0.6:2]" \
 	'1 with lines lc "black" notitle,' \
-	'f using 3:8 with linespoints lw 2 title "nospec / vanilla",' \
-	'f using 3:9 with linespoints lw 2 title "rfc / vanilla",' \
-	'f using 3:10 with linespoints lw 1 dt 2 title "exp / vanilla"' ||
+	'f using 3:9 with linespoints lw 2 title "nospec / vanilla",' \
+	'f using 3:10 with linespoints lw 2 title "rfc / vanilla",' \
+	'f using 3:11 with linespoints lw 1 dt 2 title "exp / vanilla",' \
+	'f using 3:12 with linespoints lw 1 dt 3 title "cursor / vanilla"' ||
 	die "gnuplot failed (see $BENCH_OUT/gnuplot.log)"
 [ -s "$BENCH_OUT/ratios.png" ] || die "gnuplot wrote no $BENCH_OUT/ratios.png (see $BENCH_OUT/gnuplot.log)"
 [ -s "$BENCH_OUT/cycles.png" ] || die "gnuplot wrote no $BENCH_OUT/cycles.png (see $BENCH_OUT/gnuplot.log)"

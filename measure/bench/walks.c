@@ -16,6 +16,12 @@
  *            hidden list_head cursor, but select_nospec() takes the
  *            condition as a value (setne, test, CMOV) and the loop compares
  *            again for its branch; kept to show what the fused test saves
+ *   cursor   the series' walk without its select: the same headers with
+ *            CONFIG_LIST_NOSPEC, but select_nospec_ne() is a plain compare
+ *            that leaves the body's pos alone, so the body gets
+ *            container_of(cursor) at the end as the classic loop does; the
+ *            baseline that shows what the select itself costs (nospec /
+ *            cursor) apart from walking on the list_head (cursor / vanilla)
  *   naive    the series' headers plus a hidden-cursor walk that ignores a
  *            body reassigning pos: never timed; it exists so that the
  *            self-check can be shown to catch a wrong visit order
@@ -28,12 +34,17 @@
 /* The architecture's selects for every variant: list.h includes
  * asm/barrier.h only with CONFIG_LIST_NOSPEC. */
 #include <asm/barrier.h>
+#if defined(VARIANT_IS_CURSOR)
+/* The baseline: the series' walk, its select reduced to the compare. */
+#undef select_nospec_ne
+#define select_nospec_ne(a, b, valp) ((void)(valp), (a) != (b))
+#endif
 #include <linux/list.h>
 #include "bench.h"
 #include "item.h"
 
 #ifndef VARIANT
-#error "compile with -DVARIANT=vanilla|nospec|rfc|exp|naive"
+#error "compile with -DVARIANT=vanilla|nospec|rfc|exp|cursor|naive"
 #endif
 
 #define PASTE_(a, b) a##b
@@ -46,10 +57,14 @@
 #define VARIANT_rfc 3
 #define VARIANT_naive 4
 #define VARIANT_exp 5
+#define VARIANT_cursor 6
 #define WHICH PASTE(VARIANT_, VARIANT)
 
-#if WHICH == VARIANT_nospec && !defined(CONFIG_LIST_NOSPEC)
-#error "the nospec variant needs -DCONFIG_LIST_NOSPEC"
+#if (WHICH == VARIANT_nospec || WHICH == VARIANT_cursor) && !defined(CONFIG_LIST_NOSPEC)
+#error "the nospec and cursor variants need -DCONFIG_LIST_NOSPEC"
+#endif
+#if (WHICH == VARIANT_cursor) != defined(VARIANT_IS_CURSOR)
+#error "the cursor variant needs -DVARIANT=cursor -DVARIANT_IS_CURSOR, and only it"
 #endif
 #if WHICH >= VARIANT_rfc && !defined(select_nospec)
 #error "rfc, naive and exp need the series' headers (select_nospec)"
@@ -161,7 +176,7 @@
 	     (pos) = __x.s, __x.c;					\
 	     __x.c = ((pos) == __x.s ? __x.c : &(pos)->member)->next)
 
-#else	/* vanilla, nospec: the headers' own iterators */
+#else	/* vanilla, nospec, cursor: the headers' own iterators */
 #define W_ENTRY list_for_each_entry
 #define W_REVERSE list_for_each_entry_reverse
 #define W_SAFE list_for_each_entry_safe

@@ -41,22 +41,26 @@ run_cmd env BENCH_QUICK=1 "$B"
 check "quick run: exit 0" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || printf '   stderr: %s\n' "$(tail -n3 <<<"$err")"
 check_sh "self-check passes for every variant" \
-	'grep -qE "^self-check: visit order and final pos identical to vanilla in [0-9]+ walks \(4 variants" <<<"$out"'
+	'grep -qE "^self-check: visit order and final pos identical to vanilla in [0-9]+ walks \(5 variants" <<<"$out"'
 check_sh "table header names the variants" \
-	'grep -qE "^macro +body +size +vanilla +nospec +rfc +exp" <<<"$out"'
+	'grep -qE "^macro +body +size +vanilla +nospec +rfc +exp +cursor .* n/cur~" <<<"$out"'
 rows=$(grep -cE '^(list_for_each_entry(_safe|_reverse)?|hlist_for_each_entry) +(empty|light) +[0-9]+ ' <<<"$out")
 check "table: 4 macros x 2 bodies x 3 sizes" [ "$rows" -eq 24 ]
 check_sh "output names the CPU, the load and perf support" \
 	'grep -q "^cpu: " <<<"$out" && grep -q "^load average before: " <<<"$out" && grep -qE "^perf (stat|not)" <<<"$out" && grep -q "^perf counters: " <<<"$out"'
 tsv=$BENCH_OUT/results.tsv
-check_sh "results.tsv: 24 rows of positive medians and ratios" \
-	'[ "$(awk -F"\t" "!/^#/ && NF == 28 && \$4 > 0 && \$5 > 0 && \$6 > 0 && \$7 > 0 && \$8 > 0" "$tsv" | wc -l)" -eq 24 ]'
+check_sh "results.tsv: 24 rows of positive medians and ratios, the select's own cost among them" \
+	'[ "$(awk -F"\t" "!/^#/ && NF == 35 && \$4 > 0 && \$5 > 0 && \$6 > 0 && \$7 > 0 && \$8 > 0 && \$9 > 0 && \$17 > 0" "$tsv" | wc -l)" -eq 24 ]'
+check_sh "results.tsv: the header names the cursor baseline and the select's ratio" \
+	'grep -qP "^# macro.*\\tcursor\\t.*\\tselect_paired\\t" "$tsv"'
 check_sh "results.tsv: header records the load" 'grep -q "^# .*load before: " "$tsv"'
 for p in cycles ratios; do
 	check "$p.png is a PNG" bash -c "head -c 8 '$BENCH_OUT/$p.png' | od -An -c | grep -q 'P   N   G'"
 done
 check_sh "disassembly kept: nospec walks use CMOV" \
 	'grep -q cmov "$BENCH_OUT/disasm-nospec.txt" && ! awk "/<w_entry_empty>:/,/ret/" "$BENCH_OUT/disasm-vanilla.txt" | grep -q cmov'
+check_sh "the cursor baseline is the walk without the select: no CMOV in its list walk" \
+	'[ -s "$BENCH_OUT/disasm-cursor.txt" ] && ! awk "/<w_entry_empty>:/,/ret/" "$BENCH_OUT/disasm-cursor.txt" | grep -q cmov'
 
 # The self-check can fail: a hidden-cursor walk that ignores the body's pos.
 expect_error "self-check catches a walk that ignores a reassigned pos" \
