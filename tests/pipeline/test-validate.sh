@@ -82,6 +82,8 @@ check "series: no core patch is an error" [ "$rc" -eq 1 ]
 export BUILD=$T_TMP/build KT=$T_TMP/none
 expect_error "validate: unknown run" "unknown run 'warm'" "$PIPELINE/validate.sh" --runs warm x86_64
 expect_error "validate: unknown config" "no validate config .*/nosuch.config" "$PIPELINE/validate.sh" --config nosuch x86_64
+expect_error "validate: VALIDATE_MODULES not 0/1" "VALIDATE_MODULES must be 0 or 1, not 'some'" env VALIDATE_MODULES=some "$PIPELINE/validate.sh" x86_64
+expect_error "validate: unknown option names --no-modules in its usage" "usage: validate.sh .*--no-modules" "$PIPELINE/validate.sh" --modules x86_64
 expect_error "validate: no tree" "no kernel tree at $T_TMP/none" "$PIPELINE/validate.sh" x86_64
 if [ -d "$TOP/build/linux/.git" ]; then
 	KT=$TOP/build/linux expect_error "validate: an architecture without QEMU settings" \
