@@ -4,8 +4,8 @@ Analysis walks the control-flow graph of finder/cfg.py from the function's
 entry with a path-sensitive state: the constants local variables hold
 (found = true, ret = -ENOENT, p = NULL; p = pos inside the loop counts as
 non-NULL), and on the loop's exit edge the knowledge that the cursor is
-head-derived, so list_entry_is_head(pos, ...), list_walk_completed() and
-&pos->member == head are true there and an hlist cursor is NULL.
+head-derived, so list_entry_is_head(pos, ...) and &pos->member == head
+are true there and an hlist cursor is NULL.
 Conditions are evaluated three-valued (&&, ||, !, ==, !=) and a path is
 not followed where they decide it; an assignment to the cursor or a later
 walk with it ends the path.
@@ -100,7 +100,7 @@ class Analysis:
                 and b - a > 2
                 and self.t[a + 1].s == "("):
             return self.ev(a + 1, b, st, armed)
-        if self.t[a].s in ("list_entry_is_head", "list_walk_completed") \
+        if self.t[a].s == "list_entry_is_head" \
                 and armed and b - a > 3 \
                 and self.t[a + 2].s == self.it and self.t[a + 3].s == ",":
             return 1
