@@ -111,3 +111,43 @@ WALK(hlist_bl_for_each_entry_rcu, struct hlist_bl_node *bp,
 WALK(llist_for_each_entry, , llist_for_each_entry(pos, LFIRST, lnode))
 WALK(llist_for_each_entry_safe, struct codegen_item *n,
      llist_for_each_entry_safe(pos, n, LFIRST, lnode))
+
+/*
+ * The loop-scoped forms declare their own cursor: no pos here, so that the
+ * W=2 build (-Wshadow) also shows they shadow nothing.  @start serves the
+ * _continue and _from forms.
+ */
+#define WALK_SCOPED(name, loop)						\
+void codegen_##name(struct list_head *head, struct hlist_head *hhead,	\
+		    struct codegen_item *start);			\
+void codegen_##name(struct list_head *head, struct hlist_head *hhead,	\
+		    struct codegen_item *start)				\
+{									\
+	loop								\
+		codegen_sink(pos);					\
+}
+
+WALK_SCOPED(list_for_each_entry_scoped,
+	    list_for_each_entry_scoped(struct codegen_item, pos, head, node))
+WALK_SCOPED(list_for_each_entry_reverse_scoped,
+	    list_for_each_entry_reverse_scoped(struct codegen_item, pos, head, node))
+WALK_SCOPED(list_for_each_entry_continue_scoped,
+	    list_for_each_entry_continue_scoped(struct codegen_item, pos, start,
+						head, node))
+WALK_SCOPED(list_for_each_entry_from_scoped,
+	    list_for_each_entry_from_scoped(struct codegen_item, pos, start,
+					    head, node))
+WALK_SCOPED(list_for_each_entry_safe_scoped,
+	    list_for_each_entry_safe_scoped(struct codegen_item, pos, n, head, node))
+WALK_SCOPED(list_for_each_entry_safe_reverse_scoped,
+	    list_for_each_entry_safe_reverse_scoped(struct codegen_item, pos, n,
+						    head, node))
+WALK_SCOPED(list_for_each_entry_rcu_scoped,
+	    list_for_each_entry_rcu_scoped(struct codegen_item, pos, head, node))
+WALK_SCOPED(hlist_for_each_entry_scoped,
+	    hlist_for_each_entry_scoped(struct codegen_item, pos, hhead, hnode))
+WALK_SCOPED(hlist_for_each_entry_safe_scoped,
+	    hlist_for_each_entry_safe_scoped(struct codegen_item, pos, n, hhead,
+					     hnode))
+WALK_SCOPED(hlist_for_each_entry_rcu_scoped,
+	    hlist_for_each_entry_rcu_scoped(struct codegen_item, pos, hhead, hnode))
