@@ -18,7 +18,7 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	gcc-s390x-linux-gnu gcc-mips-linux-gnu gcc-riscv64-linux-gnu
 
 .PHONY: all deps tree kunit check checkpatch test-scripts export scan poc bench \
-	ktext reassign validate compile-check bisect-check recipients clean help
+	ktext cpp-size reassign validate compile-check bisect-check recipients clean help
 
 all: deps tree ## install what is missing, prepare build/linux, run the KUnit kernels, print the verdict
 	@$(P)/kunit-all.sh
@@ -77,6 +77,13 @@ export: ## write build/linux's commits back to patches/
 # (x86_64 defconfig built twice, ~40 minutes on 2 cores when both rebuild).
 ktext: tree ## benchmark: vmlinux .text growth of CONFIG_LIST_NOSPEC
 	@$(M)/ktext/ktext.sh
+
+# What the series' headers and macros add to preprocessed source: kernel/*.c
+# of an x86_64 defconfig, pristine against the series with the option off
+# and on (CPP_VARIANTS to choose others; see measure/cpp/cpp-size.sh).
+CPP_VARIANTS ?= pristine=ROOT series-off=HEAD:off series-on=HEAD:on
+cpp-size: tree ## benchmark: preprocessed bytes of kernel/*.c, pristine vs the series off and on
+	@$(M)/cpp/cpp-size.sh $(CPP_VARIANTS)
 
 # Measurement for issue 6: how many loop bodies in the tree assign the
 # cursor or a _safe lookahead (build/reassign/sites.txt).
