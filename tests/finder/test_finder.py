@@ -191,6 +191,9 @@ class VocabTest(unittest.TestCase):
             with open(os.path.join(TOP, "build", "linux", "include", "linux", h)) as f:
                 found |= set(re.findall(r"^#define (h?list_for_each_entry\w*)\(",
                                         f.read(), re.M))
+        # The _scoped forms declare their cursor in the loop: no use after
+        # it compiles, so the finder has nothing to look for there.
+        found = {n for n in found if not n.endswith("_scoped")}
         self.assertEqual(found, set(vocab.ENTRY_ITERATORS))
 
 
