@@ -20,8 +20,13 @@ import re
 import sys
 
 # A patch touching one of these is part of the series' core.
+# The selects live in the barrier headers since 2026-12-06 (patch 116 adds
+# the generic ones to asm-generic/barrier.h, 117-118 the x86 and arm64 ones).
 CORE_FILES = ('include/linux/nospec.h', 'include/linux/list.h',
-              'include/linux/rculist.h', 'include/linux/list_nospec.h')
+              'include/linux/rculist.h', 'include/linux/list_nospec.h',
+              'include/asm-generic/barrier.h',
+              'arch/x86/include/asm/barrier.h',
+              'arch/arm64/include/asm/barrier.h')
 
 DIFF_FILE = re.compile(r'^\+\+\+ b/(\S+)')
 HUNK = re.compile(r'^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@ ?(.*)$')
