@@ -12,9 +12,11 @@ expect_error "a bad option setting" "is not NAME=REV" "$C" series=HEAD:maybe
 expect_error "an unknown option" "unknown option '--fast'" "$C" --fast a=HEAD
 expect_error "no kernel tree" "no kernel tree at $T_TMP/none; run 'make tree'" \
 	env KT="$T_TMP/none" "$C" a=HEAD
-if git -C "${KT:-$TOP/build/linux}" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+kt=${KT:-$TOP/build/linux}
+if git -C "$kt" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+	# BUILD moves the default KT with it: name the tree.
 	expect_error "an unknown commit" "'no-such-rev' is not a commit of" \
-		env BUILD="$T_TMP/b" "$C" a=no-such-rev
+		env KT="$kt" BUILD="$T_TMP/b" "$C" a=no-such-rev
 else
 	skip "an unknown commit" "no kernel tree at ${KT:-$TOP/build/linux}; run 'make tree'"
 fi
