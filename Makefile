@@ -18,7 +18,8 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	gcc-s390x-linux-gnu gcc-mips-linux-gnu gcc-riscv64-linux-gnu
 
 .PHONY: all deps tree kunit check checkpatch test-scripts export scan poc bench \
-	ktext cpp-size reassign validate compile-check bisect-check recipients clean help
+	ktext cpp-size reassign scoped-convert validate compile-check bisect-check recipients \
+	clean help
 
 all: deps tree ## install what is missing, prepare build/linux, run the KUnit kernels, print the verdict
 	@$(P)/kunit-all.sh
@@ -42,6 +43,12 @@ checkpatch: tree ## checkpatch --strict on every patch of the series
 # (make scan TREE=/path/to/linux for another kernel tree).
 scan: deps ## find and classify uses of list cursors after their loops (TREE=)
 	@TREE="$(TREE)" $(F)/scan.sh
+
+# The converter to the loop-scoped iterators (the series' list_scoped.cocci)
+# as a dry run over the tree: what it converts and what it leaves, and why,
+# per top-level directory (pipeline/scoped-convert.sh; DIRS= to limit it).
+scoped-convert: tree ## dry run of the _scoped converter: loops converted and left, per directory
+	@TREE="$(TREE)" $(P)/scoped-convert.sh $(DIRS)
 
 # Whole kernels: x86_64 and arm64 defconfig + KASAN with the series, booted
 # under a workload (pipeline/validate.sh).  VALIDATE_ARCHES="x86_64" for one;

@@ -56,6 +56,7 @@ static const char *const macro_names[NR_MACROS] = {
 	[M_SAFE] = "list_for_each_entry_safe",
 	[M_REVERSE] = "list_for_each_entry_reverse",
 	[M_HLIST] = "hlist_for_each_entry",
+	[M_SCOPED] = "list_for_each_entry_scoped",
 };
 static const char *const body_names[NR_BODIES] = { "empty", "light" };
 static const char *const record_names[NR_RECORDS] = {
@@ -231,10 +232,13 @@ static void *head_of(struct lists *l, int macro)
 /*
  * Where a complete walk leaves pos: vanilla on the head seen as an entry
  * (hlist: NULL), the series' walks on NULL, the cursor baseline (no select)
- * on container_of() of where its cursor stopped, the head or NULL.
+ * on container_of() of where its cursor stopped, the head or NULL; a
+ * scoped walk has no pos after the loop (its recorder says NULL).
  */
 static void *end_of_walk(const struct variant *v, int macro, void *vanilla_end)
 {
+	if (macro == M_SCOPED)		/* no cursor after a scoped loop */
+		return NULL;
 	if (v == &variant_cursor)
 		return macro == M_HLIST ?
 			(void *)(0UL - offsetof(struct item, hnode)) : vanilla_end;

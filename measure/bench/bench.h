@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 /* The iterators measured, in table order. */
-enum { M_ENTRY, M_SAFE, M_REVERSE, M_HLIST, NR_MACROS };
+enum { M_ENTRY, M_SAFE, M_REVERSE, M_HLIST, M_SCOPED, NR_MACROS };
 /* Timed loop bodies. */
 enum { B_EMPTY, B_LIGHT, NR_BODIES };
 /* Bodies of the visit-order self-check (not timed). */

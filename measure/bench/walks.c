@@ -183,6 +183,24 @@
 #define W_HLIST hlist_for_each_entry
 #endif
 
+/*
+ * The loop-scoped form: the series' list_for_each_entry_scoped() where the
+ * variant walks with the series' own iterators (nospec, cursor); elsewhere
+ * the same one-pass declaring for statement around the variant's W_ENTRY,
+ * so that every variant's scoped row costs what its entry row costs plus
+ * whatever the scope adds.
+ */
+#if WHICH != VARIANT_rfc && WHICH != VARIANT_naive && WHICH != VARIANT_exp && \
+	defined(list_for_each_entry_scoped)
+#define W_SCOPED(pos, head, member)					\
+	list_for_each_entry_scoped(struct item, pos, head, member)
+#else
+#define W_SCOPED(pos, head, member)					\
+	for (struct item *pos, *__w_done = NULL; !__w_done;		\
+	     __w_done = (void *)1)					\
+		W_ENTRY(pos, head, member)
+#endif
+
 /* Keep pos alive without reading memory through it. */
 #define BODY_EMPTY(pos)	asm volatile("" : : "r" (pos))
 /* One dependent load off the element, as most real bodies do. */
@@ -192,7 +210,9 @@
 static noinline unsigned long name(void *h)		\
 {									\
 	headtype *head = h;						\
-	struct item *pos, *n __attribute__((unused));			\
+	/* a scoped loop declares its own pos: this one is unused */	\
+	struct item *pos __attribute__((unused));			\
+	struct item *n __attribute__((unused));				\
 	unsigned long sum = 0;						\
 									\
 	loop(pos, __VA_ARGS__) {					\
@@ -209,6 +229,8 @@ DEFINE_WALK(w_reverse_empty, BODY_EMPTY, W_REVERSE, struct list_head, head, link
 DEFINE_WALK(w_reverse_light, BODY_LIGHT, W_REVERSE, struct list_head, head, link)
 DEFINE_WALK(w_hlist_empty, BODY_EMPTY, W_HLIST, struct hlist_head, head, hnode)
 DEFINE_WALK(w_hlist_light, BODY_LIGHT, W_HLIST, struct hlist_head, head, hnode)
+DEFINE_WALK(w_scoped_empty, BODY_EMPTY, W_SCOPED, struct list_head, head, link)
+DEFINE_WALK(w_scoped_light, BODY_LIGHT, W_SCOPED, struct list_head, head, link)
 
 /*
  * Which elements a R_REASSIGN body skips: it moves pos one element on in
@@ -265,6 +287,29 @@ DEFINE_RECORD(w_hlist_record, W_HLIST, struct hlist_head,
 	      pos->hnode.next != NULL,
 	      hlist_entry(pos->hnode.next, struct item, hnode), head, hnode)
 
+/*
+ * A scoped walk leaves no cursor behind: *end is the entry a break left
+ * the body on, or NULL after a complete walk.
+ */
+static noinline size_t
+w_scoped_record(void *h, int mode, unsigned long arg, unsigned long *out,
+		size_t max, void **end)
+{
+	struct list_head *head = h;
+	struct item *at = NULL;
+	size_t cnt = 0;
+
+	W_SCOPED(pos, head, link) {
+		at = pos;
+		RECORD_BODY(pos, pos->link.next != head,
+			    list_next_entry(pos, link));
+	}
+	at = NULL;
+out:
+	*end = at;
+	return cnt;
+}
+
 const struct variant PASTE(variant_, VARIANT) = {
 	.name = STR(VARIANT),
 	.walk = {
@@ -272,11 +317,13 @@ const struct variant PASTE(variant_, VARIANT) = {
 		[M_SAFE]    = { w_safe_empty, w_safe_light },
 		[M_REVERSE] = { w_reverse_empty, w_reverse_light },
 		[M_HLIST]   = { w_hlist_empty, w_hlist_light },
+		[M_SCOPED]  = { w_scoped_empty, w_scoped_light },
 	},
 	.record = {
 		[M_ENTRY] = w_entry_record,
 		[M_SAFE] = w_safe_record,
 		[M_REVERSE] = w_reverse_record,
 		[M_HLIST] = w_hlist_record,
+		[M_SCOPED] = w_scoped_record,
 	},
 };

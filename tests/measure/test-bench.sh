@@ -44,13 +44,13 @@ check_sh "self-check passes for every variant" \
 	'grep -qE "^self-check: visit order and final pos identical to vanilla in [0-9]+ walks \(5 variants" <<<"$out"'
 check_sh "table header names the variants" \
 	'grep -qE "^macro +body +size +vanilla +nospec +rfc +exp +cursor .* n/cur~" <<<"$out"'
-rows=$(grep -cE '^(list_for_each_entry(_safe|_reverse)?|hlist_for_each_entry) +(empty|light) +[0-9]+ ' <<<"$out")
-check "table: 4 macros x 2 bodies x 3 sizes" [ "$rows" -eq 24 ]
+rows=$(grep -cE '^(list_for_each_entry(_safe|_reverse|_scoped)?|hlist_for_each_entry) +(empty|light) +[0-9]+ ' <<<"$out")
+check "table: 5 macros (list_for_each_entry_scoped among them) x 2 bodies x 3 sizes" [ "$rows" -eq 30 ]
 check_sh "output names the CPU, the load and perf support" \
 	'grep -q "^cpu: " <<<"$out" && grep -q "^load average before: " <<<"$out" && grep -qE "^perf (stat|not)" <<<"$out" && grep -q "^perf counters: " <<<"$out"'
 tsv=$BENCH_OUT/results.tsv
-check_sh "results.tsv: 24 rows of positive medians and ratios, the select's own cost among them" \
-	'[ "$(awk -F"\t" "!/^#/ && NF == 35 && \$4 > 0 && \$5 > 0 && \$6 > 0 && \$7 > 0 && \$8 > 0 && \$9 > 0 && \$17 > 0" "$tsv" | wc -l)" -eq 24 ]'
+check_sh "results.tsv: 30 rows of positive medians and ratios, the select's own cost among them" \
+	'[ "$(awk -F"\t" "!/^#/ && NF == 35 && \$4 > 0 && \$5 > 0 && \$6 > 0 && \$7 > 0 && \$8 > 0 && \$9 > 0 && \$17 > 0" "$tsv" | wc -l)" -eq 30 ]'
 check_sh "results.tsv: the header names the cursor baseline and the select's ratio" \
 	'grep -qP "^# macro.*\\tcursor\\t.*\\tselect_paired\\t" "$tsv"'
 check_sh "results.tsv: header records the load" 'grep -q "^# .*load before: " "$tsv"'
