@@ -39,7 +39,7 @@ for d in "$@"; do
 done
 
 if [ $apply = 1 ]; then
-	[ -d "$TREE/.git" ] || die "--apply needs TREE to be a git work tree (the conversion is reviewed as a diff)"
+	git -C "$TREE" rev-parse --is-inside-work-tree >/dev/null 2>&1 || die "--apply needs TREE to be a git work tree (the conversion is reviewed as a diff)"
 	[ -z "$(git -C "$TREE" status --porcelain --untracked-files=no -- "$@")" ] ||
 		die "$TREE has uncommitted changes under $*: commit or stash them first, the conversion rewrites those files"
 	for d in "$@"; do
