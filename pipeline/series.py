@@ -5,15 +5,23 @@ need, read from the format-patch files themselves.
 
   series.py fixes PATCH...      the fix patches: those before the first core
                                 patch (one that touches a core file below)
-  series.py core PATCH...       the core patches: that one and all after it
+  series.py core PATCH...       the core patches: that one and all after it,
+                                less the conversions
+  series.py conversions PATCH...  the conversion patches: after the first
+                                core patch, those that change only callers
+                                (no header under include/, no lib/, scripts/
+                                or tools/ file)
   series.py files PATCH...      the .c files the patches change, once each
   series.py functions PATCH...  the C functions the patches change, once each
   series.py core-files          the files that make a patch a core patch
 
 The series puts its fix patches first (fix the users, then change the
 iterators), so "everything before the first patch that touches the
-iterators' headers" is exactly the fix set.  'check' fails when no patch
-is a core patch.
+iterators' headers" is exactly the fix set.  After the core it converts
+callers to the _scoped iterators (kernel/, mm/): those conversion patches
+need the fix patches below them (they touch the same files), so the
+core-only control run of 'make validate' must leave them out.  'check'
+fails when no patch is a core patch.
 """
 
 import re
@@ -50,6 +58,18 @@ def files_of(path):
 
 def is_core(path):
     return any(f in CORE_FILES for f in files_of(path))
+
+
+# After the first core patch, a patch that changes only C files outside
+# these is a conversion of callers, not part of the iterators themselves
+# (a Kconfig file or a header under include/ is the core's).
+CORE_DIRS = re.compile(r'^(?:include/|arch/[^/]+/include/|lib/|scripts/|tools/)')
+
+
+def is_conversion(path):
+    files = files_of(path)
+    return bool(files) and all(f.endswith(('.c', '.h')) and not CORE_DIRS.match(f)
+                               for f in files)
 
 
 def split(patches):
@@ -114,9 +134,10 @@ def functions_of(path):
 
 
 def main(argv):
-    if len(argv) < 2 or argv[1] not in ('fixes', 'core', 'files', 'functions', 'check',
-                                        'core-files'):
-        print('usage: series.py fixes|core|files|functions|check PATCH... | core-files',
+    if len(argv) < 2 or argv[1] not in ('fixes', 'core', 'conversions', 'files',
+                                        'functions', 'check', 'core-files'):
+        print('usage: series.py fixes|core|conversions|files|functions|check PATCH...'
+              ' | core-files',
               file=sys.stderr)
         return 2
     if argv[1] == 'core-files':
@@ -127,7 +148,9 @@ def main(argv):
     if cmd == 'fixes':
         print('\n'.join(fixes))
     elif cmd == 'core':
-        print('\n'.join(core))
+        print('\n'.join(p for p in core if not is_conversion(p)))
+    elif cmd == 'conversions':
+        print('\n'.join(p for p in core if is_conversion(p)))
     elif cmd == 'files':
         seen = []
         for p in patches:

@@ -8,7 +8,7 @@
 # ARCH: x86_64, arm64 (default: both, or $VALIDATE_ARCHES).
 # RUN:  full  the whole series, CONFIG_LIST_NOSPEC=y      (default)
 #       off   the whole series, CONFIG_LIST_NOSPEC=n      (control: baseline)
-#       core  the series without its fix patches, =y      (control: the cost
+#       core  the core patches alone (no fixes, no conversions), =y (the cost
 #             of not fixing; expected to oops)
 #       CONTROL=1 in the environment means --runs "full off core".
 # NAME: pipeline/validate/NAME.config, added to the base its "# base:" line

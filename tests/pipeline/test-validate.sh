@@ -73,6 +73,13 @@ run_cmd python3 "$S" fixes "$D/fix-sample.patch" "$D/core-sample.patch" "$D/test
 check "series: the patches before the first core patch are the fixes" [ "$out" = "$D/fix-sample.patch" ]
 run_cmd python3 "$S" core "$D/fix-sample.patch" "$D/core-sample.patch" "$D/test-sample.patch"
 check "series: the core is that patch and all after it" [ "$(grep -c . <<<"$out")" = 2 ]
+C="$D/conversion-sample.patch"
+run_cmd python3 "$S" core "$D/fix-sample.patch" "$D/core-sample.patch" "$D/test-sample.patch" "$C"
+check "series: a conversion of callers after the core is not a core patch" [ "$(grep -c . <<<"$out")" = 2 ]
+run_cmd python3 "$S" conversions "$D/fix-sample.patch" "$D/core-sample.patch" "$D/test-sample.patch" "$C"
+check "series: the conversions are the caller-only patches after the core" [ "$out" = "$C" ]
+run_cmd python3 "$S" conversions "$C" "$D/fix-sample.patch" "$D/core-sample.patch"
+check "series: a caller-only patch before the core is a fix, not a conversion" [ -z "$out" ]
 run_cmd python3 "$S" functions "$D/fix-sample.patch"
 check "series: functions changed, by definition lines in the hunks" [ "$out" = "$(printf 'sample_find\nsample_insert')" ]
 run_cmd python3 "$S" check "$D/fix-sample.patch"
