@@ -46,13 +46,15 @@ finder_vocab() {
 	python3 "$NOSPEC_TOP/finder/vocab.py" "$1"
 }
 
-# iterator_files TREE: the .c/.h files of TREE that name an entry iterator
-# (list_for_each_entry*, hlist_for_each_entry*), relative, sorted.
+# iterator_files TREE [PATH...]: the .c/.h files of TREE (or of PATHs in it)
+# that name an entry iterator (list_for_each_entry*, hlist_for_each_entry*),
+# relative, sorted.
 iterator_files() {
-	local re
+	local re tree=$1
+	shift
 	re=$(finder_vocab entry-re) || return 1
-	(cd "$1" && grep -rlE --include='*.[ch]' --exclude-dir=.git \
-		"\\b$re" . | sed 's|^\./||' | sort)
+	(cd "$tree" && grep -rlE --include='*.[ch]' --exclude-dir=.git \
+		"\\b$re" -- "${@:-.}" | sed 's|^\./||' | sort)
 }
 
 # The finder's semantic patch, a file of the series.

@@ -60,9 +60,8 @@ mkdir -p "$raw"
 start=$(date +%s)
 # Only files that name an entry iterator can hold a loop; the headers that
 # define the iterators are no users.
-(cd "$TREE" && grep -rlE --include='*.[ch]' '\bh?list_for_each_entry' -- "${@:-.}" |
-	sed 's|^\./||' |
-	grep -vxE 'include/linux/(list|rculist)\.h|tools/include/linux/list\.h' | sort) \
+{ iterator_files "$TREE" "$@" || true; } |
+	grep -vxE 'include/linux/(list|rculist)\.h|tools/include/linux/list\.h' \
 	>"$SCOPED_OUT/files" || true
 nfiles=$(wc -l <"$SCOPED_OUT/files")
 [ "$nfiles" -gt 0 ] || die "no file under ${*:-$TREE} names an entry iterator"

@@ -10,7 +10,10 @@
   scoped_report.py retab TREE
       After the conversion: the leading white space of every line that
       `git diff` shows added is rewritten as tabs, then fewer than 8
-      spaces (spatch aligns continuation lines with spaces only).
+      spaces (spatch aligns continuation lines with spaces only); the
+      continuation lines of a *_scoped( call it wrote are aligned with the
+      column after that call's open parenthesis (spatch keeps them where
+      the shorter classic name had them).
 """
 import collections
 import os
@@ -98,6 +101,55 @@ def table(tree, files, reports):
     print("\n".join(out))
 
 
+SCOPED_CALL = re.compile(r"\b\w+_scoped\(")
+
+
+def indent_to(width):
+    """Kernel-style leading white space reaching column WIDTH."""
+    return "\t" * (width // 8) + " " * (width % 8)
+
+
+def paren_depth(code, depth=0):
+    """DEPTH after CODE's parentheses (string and char literals skipped)."""
+    quote = None
+    prev = ""
+    for ch in code:
+        if quote:
+            if ch == quote and prev != "\\":
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        prev = "" if prev == "\\" else ch
+    return depth
+
+
+def realign(text, lines):
+    """Align, in TEXT (a list of lines), the continuation lines of every
+    *_scoped( call that starts on one of LINES (1-based, added lines) with
+    the column after its open parenthesis.  Returns how many changed."""
+    moved = 0
+    for ln in sorted(lines):
+        s = text[ln - 1]
+        m = SCOPED_CALL.search(s)
+        if not m:
+            continue
+        col = len(s[:m.end()].expandtabs(8))
+        depth = paren_depth(s[m.end() - 1:])
+        nxt = ln
+        while depth > 0 and nxt < len(text) and nxt + 1 in lines:
+            body = text[nxt].lstrip(" \t")
+            if body and text[nxt] != indent_to(col) + body:
+                text[nxt] = indent_to(col) + body
+                moved += 1
+            depth = paren_depth(body, depth)
+            nxt += 1
+    return moved
+
+
 def retab(tree):
     diff = subprocess.run(["git", "-C", tree, "diff", "-U0", "--no-color"],
                           check=True, capture_output=True, text=True).stdout
@@ -110,7 +162,7 @@ def retab(tree):
             m = re.search(r"\+(\d+)(?:,(\d+))?", line)
             start, n = int(m.group(1)), int(m.group(2) or 1)
             added[name].update(range(start, start + n))
-    fixed = 0
+    fixed = aligned = 0
     for name, lines in added.items():
         path = os.path.join(tree, name)
         with open(path) as f:
@@ -119,14 +171,15 @@ def retab(tree):
             s = text[ln - 1]
             body = s.lstrip(" \t")
             lead = s[:len(s) - len(body)]
-            width = len(lead.expandtabs(8))
-            new = "\t" * (width // 8) + " " * (width % 8)
+            new = indent_to(len(lead.expandtabs(8)))
             if body and new != lead:
                 text[ln - 1] = new + body
                 fixed += 1
+        aligned += realign(text, lines)
         with open(path, "w") as f:
             f.write("\n".join(text))
-    print("retabbed %d lines" % fixed, file=sys.stderr)
+    print("retabbed %d lines, aligned %d continuation lines" % (fixed, aligned),
+          file=sys.stderr)
 
 
 def main(argv):

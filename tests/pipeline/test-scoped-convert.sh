@@ -121,5 +121,12 @@ git -C "$mini" add -N mm/ws.c
 python3 "$PIPELINE/scoped_report.py" retab "$mini" 2>/dev/null
 check_sh "retab: 4 tabs + 9 spaces become 5 tabs + 1 space on an added line" \
 	'[ "$(sed -n 2p "$mini/mm/ws.c")" = "$(printf "\t\t\t\t\t int b);")" ]'
+printf '\tlist_for_each_entry_safe_scoped(struct s, p, n, &q->head,\n\t\t\t\t\t\t\tnode) {\n\t\tuse(p, "(",\n\t\t    0);\n\t}\n' >"$mini/mm/al.c"
+git -C "$mini" add -N mm/al.c
+run_cmd python3 "$PIPELINE/scoped_report.py" retab "$mini"
+check_sh "retab: a _scoped call's continuation line aligned after its open parenthesis" \
+	'[ "$(sed -n 2p "$mini/mm/al.c")" = "$(printf "\t\t\t\t\tnode) {")" ]'
+check_sh "retab: other calls' continuation lines and string parentheses left alone" \
+	'[ "$(sed -n 4p "$mini/mm/al.c")" = "$(printf "\t\t    0);")" ] && grep -q "aligned 1 continuation" <<<"$err"'
 
 finish
