@@ -27,8 +27,10 @@ base=$(base_commit_of "$KT")
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# Stable output: no commit ids, no git version, so re-exporting an unchanged
-# series changes no file.  The subject is kept as it is (-k, no "[PATCH
+# Stable output: no commit ids, no git version, blob ids in the index lines
+# abbreviated to a fixed 9 digits (git's default grows with the number of
+# objects in the repository), so re-exporting an unchanged series changes
+# no file, on any machine.  The subject is kept as it is (-k, no "[PATCH
 # n/m]", which 'git format-patch --cover-letter -n' adds when mailing): with
 # three-digit numbering most kernel-style subjects would fold onto a second
 # header line; without it, one of up to 69 characters stays on one line.
@@ -37,7 +39,7 @@ trap 'rm -rf "$tmp"' EXIT
 # its date from the last commit, so that it is as stable as the patches.
 cover=$PATCHES/cover-letter.txt
 [ -s "$cover" ] || die "$cover is missing or empty: restore it from git (its first line is the cover letter's subject)"
-git -C "$KT" format-patch -q --zero-commit --no-signature -k --cover-letter \
+git -C "$KT" format-patch -q --zero-commit --no-signature --abbrev=9 -k --cover-letter \
 	-o "$tmp" "$base"..HEAD
 python3 - "$tmp/0000-cover-letter.patch" "$cover" "$(git -C "$KT" log -1 --format=%aD)" <<'PY' ||
 import sys

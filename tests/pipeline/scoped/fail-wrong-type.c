@@ -1,4 +1,4 @@
-// expect: 'struct bar' has no member named 'node'|no member named 'node' in 'struct bar'
+// expect: 'struct bar' has no member named 'node'|no member named 'node' in '(struct )?bar'
 // The type argument names the entries' type: a type without the member
 // is caught.
 #include "scoped.h"
