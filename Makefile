@@ -18,7 +18,7 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	gcc-s390x-linux-gnu gcc-mips-linux-gnu gcc-riscv64-linux-gnu
 
 .PHONY: all deps tree kunit check checkpatch test-scripts export scan poc bench \
-	ktext cpp-size reassign scoped-convert validate compile-check bisect-check recipients \
+	ktext icount cpp-size reassign scoped-convert validate compile-check bisect-check recipients \
 	clean help
 
 all: deps tree ## install what is missing, prepare build/linux, run the KUnit kernels, print the verdict
@@ -91,6 +91,13 @@ ktext: tree ## benchmark: vmlinux .text growth of CONFIG_LIST_NOSPEC
 CPP_VARIANTS ?= pristine=ROOT series-off=HEAD:off series-on=HEAD:on
 cpp-size: tree ## benchmark: preprocessed bytes of kernel/*.c, pristine vs the series off and on
 	@$(M)/cpp/cpp-size.sh $(CPP_VARIANTS)
+
+# Instructions the validate workload executes in the kernel, option on
+# against off (QEMU TCG with a counting plugin, measure/icount/insns.c):
+# boots the two kernels 'make validate CONTROL=1' built, ICOUNT_RUNS (3)
+# times each; about 3 minutes a boot.  A benchmark, not a test.
+icount: deps ## benchmark: kernel instructions of the validate workload, option on vs off
+	@$(M)/icount/icount.sh
 
 # Measurement for issue 6: how many loop bodies in the tree assign the
 # cursor or a _safe lookahead (build/reassign/sites.txt).

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Read the 'make icount' boots: one row per boot, then a table.
+
+  icount.py row --run on|off --rep N --console LOG --insns PLUGIN_LOG
+      One tab-separated line: run, rep, kernel and lower-half instructions
+      between the plugin's two marks.  Exits 1 with a one-line error when
+      the boot did not run the whole workload (no "done", a failed step, an
+      oops) or the plugin did not see exactly two marks.
+  icount.py table ROWS
+      Every boot, then the kernel instructions with the option on over off
+      (median of the per-repetition ratios, and their range).
+"""
+import argparse
+import re
+import statistics
+import sys
+
+MARK = re.compile(r'^insns: mark (\d+) kernel (\d+) user (\d+)$')
+BAD = re.compile(r'Oops|BUG:|KASAN:|WARNING:|list_(add|del) corruption|Kernel panic')
+
+
+def fail(msg):
+    print(f'icount.py: error: {msg}', file=sys.stderr)
+    sys.exit(1)
+
+
+def marks(path):
+    got = []
+    with open(path, errors='replace') as f:
+        for line in f:
+            m = MARK.match(line.strip())
+            if m:
+                got.append((int(m.group(2)), int(m.group(3))))
+    return got
+
+
+def row(args):
+    with open(args.console, errors='replace') as f:
+        console = f.read()
+    for line in console.splitlines():
+        if BAD.search(line):
+            fail(f'{args.run} {args.rep}: the kernel reported "{line.strip()[:80]}": see {args.console}')
+        if 'VALIDATE: step' in line and ' failed' in line:
+            fail(f'{args.run} {args.rep}: a workload step failed ({line.split("VALIDATE: ")[1][:80]}): see {args.console}')
+    if 'VALIDATE: done' not in console:
+        fail(f'{args.run} {args.rep}: the workload did not finish (no "VALIDATE: done"): see {args.console}')
+    if 'VALIDATE: coverage off: instruction count run' not in console:
+        fail(f'{args.run} {args.rep}: /init did not see nsv.icount on the command line: see {args.console}')
+    m = marks(args.insns)
+    if len(m) != 2:
+        fail(f'{args.run} {args.rep}: the plugin saw {len(m)} marks, not 2 (is /bin/nsvmark in the initrd?): see {args.insns}')
+    (k0, u0), (k1, u1) = m
+    print(f'{args.run}\t{args.rep}\t{k1 - k0}\t{u1 - u0}')
+
+
+def table(args):
+    boots = {}
+    with open(args.rows) as f:
+        for line in f:
+            run, rep, kern, user = line.split('\t')
+            boots[(run, int(rep))] = (int(kern), int(user))
+    if not boots:
+        fail(f'{args.rows} holds no boot')
+    print(f'{"run":<4} {"rep":>3} {"kernel insns":>15} {"lower-half insns":>17}')
+    for (run, rep), (kern, user) in sorted(boots.items(), key=lambda b: (b[0][1], b[0][0] != 'off')):
+        print(f'{run:<4} {rep:>3} {kern:>15,} {user:>17,}')
+    ratios = [boots[('on', r)][0] / boots[('off', r)][0]
+              for (run, r) in boots if run == 'on' and ('off', r) in boots]
+    if not ratios:
+        fail('no repetition has both an on and an off boot')
+    print(f'kernel instructions, option on / off: {statistics.median(ratios):.4f} '
+          f'(median of {len(ratios)}; range {min(ratios):.4f}-{max(ratios):.4f})')
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest='cmd', required=True)
+    r = sub.add_parser('row')
+    r.add_argument('--run', required=True, choices=('on', 'off'))
+    r.add_argument('--rep', required=True, type=int)
+    r.add_argument('--console', required=True)
+    r.add_argument('--insns', required=True)
+    t = sub.add_parser('table')
+    t.add_argument('rows')
+    args = p.parse_args()
+    try:
+        (row if args.cmd == 'row' else table)(args)
+    except OSError as e:
+        fail(f'{e.filename}: {e.strerror}')
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# measure/icount: the parser of the boots reads recorded consoles and
+# plugin logs (tests/measure/icount/), and bad input ends in a one-line
+# error.  (The measurement boots two defconfig kernels: a benchmark, run
+# by 'make icount', not here.)
+set -u
+. "$(dirname "$0")/../lib.sh"
+
+P=$MEASURE/icount/icount.py
+F=$(dirname "$0")/icount
+
+run_cmd python3 "$P" row --run on --rep 1 --console "$F/clean.console" --insns "$F/clean.insns"
+check_sh "a clean boot gives the instructions between the two marks" \
+	'[ "$rc" = 0 ] && [ "$out" = "$(printf "on\t1\t20848706008\t248267322")" ]'
+
+expect_error "a failed workload step" "on 1: a workload step failed \(step ext4 failed" \
+	python3 "$P" row --run on --rep 1 --console "$F/step-failed.console" --insns "$F/clean.insns"
+expect_error "a kernel report" "off 2: the kernel reported \"BUG: KASAN: slab-use-after-free" \
+	python3 "$P" row --run off --rep 2 --console "$F/kasan.console" --insns "$F/clean.insns"
+expect_error "a boot that never finished" "the workload did not finish \(no \"VALIDATE: done\"\)" \
+	python3 "$P" row --run on --rep 1 --console "$F/hang.console" --insns "$F/clean.insns"
+expect_error "an init that did not see nsv.icount" "/init did not see nsv.icount" \
+	python3 "$P" row --run on --rep 1 --console "$F/no-icount.console" --insns "$F/clean.insns"
+expect_error "one mark only" "the plugin saw 1 marks, not 2" \
+	python3 "$P" row --run on --rep 1 --console "$F/clean.console" --insns "$F/one-mark.insns"
+expect_error "a missing plugin log" "$T_TMP/none: No such file" \
+	python3 "$P" row --run on --rep 1 --console "$F/clean.console" --insns "$T_TMP/none"
+
+printf 'off\t1\t1000\t50\non\t1\t1010\t50\noff\t2\t2000\t60\non\t2\t2002\t61\noff\t3\t500\t5\non\t3\t505\t5\n' >"$T_TMP/rows"
+run_cmd python3 "$P" table "$T_TMP/rows"
+check_sh "the table gives the median ratio and the range" \
+	'[ "$rc" = 0 ] && grep -qx "kernel instructions, option on / off: 1.0100 (median of 3; range 1.0010-1.0100)" <<<"$out" && [ "$(grep -c "^o[nf]" <<<"$out")" = 6 ]'
+printf 'on\t1\t1010\t50\n' >"$T_TMP/rows1"
+expect_error "no off boot to compare with" "no repetition has both an on and an off boot" \
+	python3 "$P" table "$T_TMP/rows1"
+
+S=$MEASURE/icount/icount.sh
+expect_error "an architecture with no marker" "no marker instruction for arm64" "$S" arm64
+expect_error "an unknown configuration" "no validate config pipeline/validate/nosuch.config: set ICOUNT_CONFIG" env ICOUNT_CONFIG=nosuch "$S"
+expect_error "a bad repetition count" "ICOUNT_RUNS must be a positive number, not 'x'" env ICOUNT_RUNS=x "$S"
+kt=${KT:-$TOP/build/linux}
+if [ -d "$kt/.git" ]; then
+	expect_error "no validate kernels" "no full kernel at $T_TMP/b/validate/full/obj-x86_64/arch/x86/boot/bzImage: build them with: pipeline/validate.sh --config defconfig --runs \"full off\" x86_64" \
+		env BUILD="$T_TMP/b" KT="$kt" "$S"
+else
+	expect_error "no kernel tree" "no kernel tree at $kt: run 'make tree' first" env KT="$kt" "$S"
+fi
+
+# The plugin builds against the declarations it carries, with warnings as errors.
+if command -v gcc >/dev/null; then
+	check "the plugin and the marker helper build" \
+		sh -c "gcc -shared -fPIC -O2 -fvisibility=hidden -Wall -Wextra -Werror -o '$T_TMP/insns.so' '$MEASURE/icount/insns.c' &&
+		       gcc -O2 -Wall -Werror -o '$T_TMP/nsvmark' '$MEASURE/icount/nsvmark.c' && '$T_TMP/nsvmark'"
+else
+	skip "the plugin and the marker helper build" "no gcc: run 'make deps'"
+fi
+finish
