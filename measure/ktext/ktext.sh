@@ -4,7 +4,7 @@
 # .text (function symbols), the CMOVs added and the functions that grew most
 # (the kernel's scripts/bloat-o-meter).  A benchmark:
 # about 20 minutes per full build on 2 cores (a header change rebuilds
-# both); reuses build/ktext/ between runs.
+# both); reuses build/ktext/ and the project's ccache between runs.
 #   ktext.sh [--top N]
 set -euo pipefail
 . "$(dirname "$0")/../../pipeline/lib.sh"
@@ -18,6 +18,8 @@ elif [ $# -gt 0 ]; then
 fi
 [ -f "$KT/Makefile" ] || die "no kernel tree at $KT: run 'make tree' first"
 
+ccache_env
+cc=(CC="ccache gcc" HOSTCC="ccache gcc")
 out=$BUILD/ktext
 mkdir -p "$out"
 for opt in off on; do
@@ -26,14 +28,14 @@ for opt in off on; do
 	log=$out/$opt.log
 	note "building x86_64 defconfig vmlinux, CONFIG_LIST_NOSPEC=$opt (log: $log)"
 	{
-		make -C "$KT" O="$o" ARCH=x86_64 x86_64_defconfig
+		make -C "$KT" O="$o" ARCH=x86_64 "${cc[@]}" x86_64_defconfig
 		if [ $opt = on ]; then
 			"$KT/scripts/config" --file "$o/.config" -e LIST_NOSPEC
 		else
 			"$KT/scripts/config" --file "$o/.config" -d LIST_NOSPEC
 		fi
-		make -C "$KT" O="$o" ARCH=x86_64 olddefconfig
-		make -C "$KT" O="$o" ARCH=x86_64 -j"$(nproc)" vmlinux
+		make -C "$KT" O="$o" ARCH=x86_64 "${cc[@]}" olddefconfig
+		make -C "$KT" O="$o" ARCH=x86_64 "${cc[@]}" -j"$(nproc)" vmlinux
 	} >"$log" 2>&1 || die "the $opt build failed (see $log)"
 	want=$([ $opt = on ] && echo y || echo '')
 	got=$(sed -n 's/^CONFIG_LIST_NOSPEC=//p' "$o/.config")
