@@ -10,7 +10,14 @@
  *               loop's branch;
  *   walk_flags  a select that is the loop test: CMP and CMOV in one asm
  *               whose flag output (=@ccnz) the loop branches on, the
- *               shape the series' select_nospec_ne() now has.
+ *               shape the series' select_nospec_ne() now has;
+ *   walk_once   walk_flags with the asm's template padded by assembler
+ *               comment lines: gcc sizes an asm by its lines, and once the
+ *               loop's test looks bigger than --param max-loop-header-insns
+ *               (20) it no longer copies the test in front of the loop
+ *               (loop rotation), so the walk has one select instead of two
+ *               (and a jump back to the test per pass).  An experiment for
+ *               the kernel text discussion, not what the series does.
  *
  *   gcc -O2 -c measure/bench/select-shape.c -o /tmp/shape.o && nm -S --size-sort /tmp/shape.o
  *
@@ -34,6 +41,10 @@ void sink(struct item *it);
 	    : "cc");							\
 	(typeof(t))__t;							\
 })
+
+/* Sixteen assembler comment lines: what gcc counts, not what it emits. */
+#define ASM_SIZE_PAD "\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#"	\
+		     "\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#"
 
 /* *val stays when a != b and becomes NULL otherwise; returns a != b. */
 static inline _Bool select_ne(const void *a, const void *b, unsigned long *val)
@@ -73,6 +84,27 @@ void walk_flags(struct node *head)
 
 	for (struct node *cur = head->next;
 	     v = (unsigned long)entry_of(cur), more = select_ne(cur, head, &v), more;
+	     cur = cur->next)
+		sink((struct item *)v);
+}
+
+static inline _Bool select_ne_once(const void *a, const void *b, unsigned long *val)
+{
+	_Bool ne;
+
+	asm("cmp %[b_], %[a_]\n\tcmovz %[z_], %[v_]" ASM_SIZE_PAD
+	    : [v_] "+r" (*val), "=@ccnz" (ne)
+	    : [a_] "r" (a), [b_] "r" (b), [z_] "r" (0UL));
+	return ne;
+}
+
+void walk_once(struct node *head)
+{
+	unsigned long v;
+	_Bool more;
+
+	for (struct node *cur = head->next;
+	     v = (unsigned long)entry_of(cur), more = select_ne_once(cur, head, &v), more;
 	     cur = cur->next)
 		sink((struct item *)v);
 }
