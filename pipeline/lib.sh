@@ -171,6 +171,27 @@ ccache_env() {
 	export CCACHE_SLOPPINESS=time_macros CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-30G}
 }
 
+# qemu_params SRC: shell assignments of Q_bin (the QEMU binary), Q_kernel
+# (the image, relative to the object directory), Q_cmdline (the console),
+# Q_extra (an array of options) and Q_kconfig, from the tree SRC's
+# tools/testing/kunit/qemu_configs/$T_qemu.py, read by kunit.py's own
+# loader; eval the output.
+qemu_params() {
+	local src=$1
+	(cd "$src/tools/testing/kunit" && python3 - "$T_qemu" <<'PY'
+import shlex, sys
+sys.path.insert(0, '.')
+import kunit_kernel	# kunit.py's own loader of qemu_configs/ARCH.py
+_, ops = kunit_kernel._get_qemu_ops(kunit_kernel._default_qemu_config_path(sys.argv[1]), None, None)
+print('Q_bin=' + shlex.quote('qemu-system-' + ops._qemu_arch))
+print('Q_kernel=' + shlex.quote(ops._kernel_path))
+print('Q_cmdline=' + shlex.quote(ops._kernel_command_line.replace(' kunit_shutdown=reboot', '')))
+print('Q_extra=(' + ' '.join(shlex.quote(x) for x in ops._extra_qemu_params) + ')')
+print('Q_kconfig=' + shlex.quote(ops._kconfig.strip()))
+PY
+	)
+}
+
 # base_commit_of DIR: the pristine Debian commit of a work tree.
 # untracked_work DIR: files of the tree at DIR that git does not track
 # (Debian's .gitignore hides new ones), but for checkpatch --strict's

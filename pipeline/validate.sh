@@ -226,24 +226,6 @@ busybox_deb() {
 	echo "$deb"
 }
 
-# qemu_params: QEMU binary, kernel image path, console and extra options
-# from the kernel's own tools/testing/kunit/qemu_configs/$T_qemu.py.
-qemu_params() {
-	local src=$1
-	(cd "$src/tools/testing/kunit" && python3 - "$T_qemu" <<'PY'
-import shlex, sys
-sys.path.insert(0, '.')
-import kunit_kernel	# kunit.py's own loader of qemu_configs/ARCH.py
-_, ops = kunit_kernel._get_qemu_ops(kunit_kernel._default_qemu_config_path(sys.argv[1]), None, None)
-print('Q_bin=' + shlex.quote('qemu-system-' + ops._qemu_arch))
-print('Q_kernel=' + shlex.quote(ops._kernel_path))
-print('Q_cmdline=' + shlex.quote(ops._kernel_command_line.replace(' kunit_shutdown=reboot', '')))
-print('Q_extra=(' + ' '.join(shlex.quote(x) for x in ops._extra_qemu_params) + ')')
-print('Q_kconfig=' + shlex.quote(ops._kconfig.strip()))
-PY
-	)
-}
-
 rows=$(mktemp)
 trap 'rm -f "$rows"' EXIT
 failed=()

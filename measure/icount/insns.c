@@ -6,8 +6,9 @@
  * Every translation block adds its instruction count, inline, to one of two
  * counters chosen by the block's virtual address (upper half: kernel).  A
  * marker is one instruction no compiler emits: "nopl 0x3156534e(%rax)" on
- * x86_64 (0f 1f 80 4e 53 56 31; the displacement spells "NSV1"), executed
- * by the guest's nsvmark helper.  Each execution of it prints one line
+ * x86_64 (0f 1f 80 4e 53 56 31; the displacement spells "NSV1"), "hint #127"
+ * on arm64 (d5032fff, a hint no architecture version allocates, so a NOP),
+ * executed by the guest's nsvmark helper.  Each execution of it prints one line
  *
  *   insns: mark N kernel K user U
  *
@@ -56,7 +57,17 @@ void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
 
 EXPORT int qemu_plugin_version = 1;
 
-static const unsigned char marker[] = { 0x0f, 0x1f, 0x80, 0x4e, 0x53, 0x56, 0x31 };
+static const unsigned char marker_x86[] = { 0x0f, 0x1f, 0x80, 0x4e, 0x53, 0x56, 0x31 };
+static const unsigned char marker_arm64[] = { 0xff, 0x2f, 0x03, 0xd5 };
+
+static int is_marker(const struct qemu_plugin_insn *insn)
+{
+	size_t size = qemu_plugin_insn_size(insn);
+	const void *data = qemu_plugin_insn_data(insn);
+
+	return (size == sizeof(marker_x86) && !memcmp(data, marker_x86, size)) ||
+	       (size == sizeof(marker_arm64) && !memcmp(data, marker_arm64, size));
+}
 
 static uint64_t kernel_insns, user_insns;
 static unsigned int marks;
@@ -93,8 +104,7 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 
-		if (qemu_plugin_insn_size(insn) == sizeof(marker) &&
-		    !memcmp(qemu_plugin_insn_data(insn), marker, sizeof(marker)))
+		if (is_marker(insn))
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, on_marker,
 							       QEMU_PLUGIN_CB_NO_REGS, NULL);
 	}

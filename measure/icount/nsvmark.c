@@ -11,6 +11,10 @@ int main(void)
 	/* nopl 0x3156534e(%rax): 0f 1f 80 4e 53 56 31 ("NSV1") */
 	asm volatile(".byte 0x0f, 0x1f, 0x80, 0x4e, 0x53, 0x56, 0x31" ::: "memory");
 	return 0;
+#elif defined(__aarch64__)
+	/* hint #127: d5032fff, an unallocated hint, which executes as a NOP */
+	asm volatile(".inst 0xd5032fff" ::: "memory");
+	return 0;
 #else
 	return 1;	/* no marker defined for this architecture */
 #endif

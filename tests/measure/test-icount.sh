@@ -35,12 +35,12 @@ expect_error "no off boot to compare with" "no repetition has both an on and an 
 	python3 "$P" table "$T_TMP/rows1"
 
 S=$MEASURE/icount/icount.sh
-expect_error "an architecture with no marker" "no marker instruction for arm64" "$S" arm64
+expect_error "an architecture with no marker" "no marker instruction for riscv64 in measure/icount/nsvmark.c: use x86_64 or arm64" "$S" riscv64
 expect_error "an unknown configuration" "no validate config pipeline/validate/nosuch.config: set ICOUNT_CONFIG" env ICOUNT_CONFIG=nosuch "$S"
 expect_error "a bad repetition count" "ICOUNT_RUNS must be a positive number, not 'x'" env ICOUNT_RUNS=x "$S"
 kt=${KT:-$TOP/build/linux}
 if [ -d "$kt/.git" ]; then
-	expect_error "no validate kernels" "no full kernel at $T_TMP/b/validate/full/obj-x86_64/arch/x86/boot/bzImage: build them with: pipeline/validate.sh --config defconfig --runs \"full off\" x86_64" \
+	expect_error "no validate kernels" "no full validate tree at $T_TMP/b/validate/full/src: build them with: pipeline/validate.sh --config defconfig --runs \"full off\" x86_64" \
 		env BUILD="$T_TMP/b" KT="$kt" "$S"
 else
 	expect_error "no kernel tree" "no kernel tree at $kt: run 'make tree' first" env KT="$kt" "$S"
@@ -51,6 +51,13 @@ if command -v gcc >/dev/null; then
 	check "the plugin and the marker helper build" \
 		sh -c "gcc -shared -fPIC -O2 -fvisibility=hidden -Wall -Wextra -Werror -o '$T_TMP/insns.so' '$MEASURE/icount/insns.c' &&
 		       gcc -O2 -Wall -Werror -o '$T_TMP/nsvmark' '$MEASURE/icount/nsvmark.c' && '$T_TMP/nsvmark'"
+	if command -v aarch64-linux-gnu-gcc >/dev/null; then
+		check "the arm64 marker helper builds and holds hint #127" \
+			sh -c "aarch64-linux-gnu-gcc -O2 -Wall -Werror -c -o '$T_TMP/nsvmark-arm64.o' '$MEASURE/icount/nsvmark.c' &&
+			       aarch64-linux-gnu-objdump -d '$T_TMP/nsvmark-arm64.o' | grep -q 'd5032fff'"
+	else
+		skip "the arm64 marker helper builds" "no aarch64-linux-gnu-gcc: run 'make deps'"
+	fi
 else
 	skip "the plugin and the marker helper build" "no gcc: run 'make deps'"
 fi
