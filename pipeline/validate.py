@@ -13,6 +13,14 @@
   validate.py table [ROWS_FILE]
       Prints rows (from row) as an aligned table.
 
+  validate.py fragment --frag FILE --run full|off|core [--kconfig TEXT]
+                       [--qemu NAME]
+      The configuration fragment one run merges into the base: FILE's
+      options, then TEXT (the console options of kunit.py's
+      qemu_configs/NAME.py);
+      for the off run, every CONFIG_LIST_NOSPEC line of FILE gives way to
+      CONFIG_LIST_NOSPEC=n, so that each option is set once.
+
 A run fails on: a KUnit case that failed or a suite in --expect that did
 not run; any Oops, BUG:, KASAN:, WARNING:, list_add/list_del corruption or
 panic line; a workload step that failed; a workload that did not finish; a
@@ -183,6 +191,21 @@ def table(path):
     return 0
 
 
+def fragment(args):
+    with open(args.frag) as f:
+        lines = f.read().splitlines()
+    if args.run == 'off':
+        lines = [ln for ln in lines
+                 if not re.match(r'(# )?CONFIG_LIST_NOSPEC[= ]', ln)]
+    print('\n'.join(lines))
+    print(f"# the console, from kunit.py's qemu_configs/{args.qemu}.py")
+    if args.kconfig.strip():
+        print(args.kconfig.strip())
+    if args.run == 'off':
+        print('CONFIG_LIST_NOSPEC=n')
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest='cmd', required=True)
@@ -198,9 +221,16 @@ def main(argv):
     r.add_argument('--results')
     t = sub.add_parser('table')
     t.add_argument('rows', nargs='?')
+    f = sub.add_parser('fragment')
+    f.add_argument('--frag', required=True)
+    f.add_argument('--run', required=True, choices=('full', 'off', 'core'))
+    f.add_argument('--kconfig', default='')
+    f.add_argument('--qemu', default='ARCH')
     args = ap.parse_args(argv[1:])
     if args.cmd == 'row':
         return judge(args)
+    if args.cmd == 'fragment':
+        return fragment(args)
     return table(args.rows)
 
 

@@ -99,20 +99,17 @@ run_commit() {
 	echo "$commit"
 }
 
-# configure SRC OBJ RUN: .config from the base and the fragment (plus
-# LIST_NOSPEC=n for the off run); every option the fragment sets must stick.
+# configure SRC OBJ RUN: .config from the base and the fragment (with
+# LIST_NOSPEC=n instead of =y for the off run); every option the fragment
+# sets must stick.
 configure() {
 	local src=$1 obj=$2 run=$3 stamp want k v got
 	local -a mk=(make -C "$src" O="$obj" ARCH="$T_arch" CROSS_COMPILE="$T_cross"
 		CC="ccache $T_cross$T_cc" HOSTCC="ccache gcc" $T_make)
 	want=$obj/nospec-validate.fragment
 	mkdir -p "$obj"
-	{
-		cat "$frag"
-		echo "# the console, from kunit.py's qemu_configs/$T_qemu.py"
-		echo "$Q_kconfig"
-		if [ "$run" = off ]; then echo 'CONFIG_LIST_NOSPEC=n'; fi
-	} >"$want.new"
+	python3 "$NOSPEC_TOP/pipeline/validate.py" fragment --frag "$frag" --run "$run" \
+		--kconfig "$Q_kconfig" --qemu "$T_qemu" >"$want.new" || die "cannot write $want.new"
 	stamp="$base_cfg $(sha256sum <"$want.new" | cut -c1-16)"
 	if [ -f "$obj/.config" ] && [ "$(cat "$obj/nospec-validate.stamp" 2>/dev/null)" = "$stamp" ]; then
 		rm -f "$want.new"

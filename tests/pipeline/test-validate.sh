@@ -87,6 +87,15 @@ check "series: no core patch is an error" [ "$rc" -eq 1 ]
 
 # validate.sh: bad input, each a one-line error.
 export BUILD=$T_TMP/build KT=$T_TMP/none
+# The fragment of a run: the off run sets the option once, to n.
+V=$PIPELINE/validate.py
+run_cmd python3 "$V" fragment --frag "$PIPELINE/validate/defconfig.config" --run off --kconfig CONFIG_SERIAL_8250=y --qemu x86_64
+check_sh "fragment: the off run sets CONFIG_LIST_NOSPEC once, to n" \
+	'[ "$rc" = 0 ] && [ "$(grep -c "CONFIG_LIST_NOSPEC[= ]" <<<"$out")" = 1 ] && [ "$(tail -n1 <<<"$out")" = CONFIG_LIST_NOSPEC=n ] && grep -qx CONFIG_LIST_NOSPEC_KUNIT_TEST=y <<<"$out"'
+run_cmd python3 "$V" fragment --frag "$PIPELINE/validate/defconfig.config" --run full --kconfig CONFIG_SERIAL_8250=y --qemu x86_64
+check_sh "fragment: the full run is the file, then the console options" \
+	'[ "$rc" = 0 ] && [ "$(head -n "$(wc -l <"$PIPELINE/validate/defconfig.config")" <<<"$out")" = "$(cat "$PIPELINE/validate/defconfig.config")" ] && [ "$(tail -n2 <<<"$out")" = "$(printf "# the console, from kunit.py'"'"'s qemu_configs/x86_64.py\nCONFIG_SERIAL_8250=y")" ]'
+
 expect_error "validate: unknown run" "unknown run 'warm'" "$PIPELINE/validate.sh" --runs warm x86_64
 expect_error "validate: unknown config" "no validate config .*/nosuch.config" "$PIPELINE/validate.sh" --config nosuch x86_64
 expect_error "validate: VALIDATE_MODULES not 0/1" "VALIDATE_MODULES must be 0 or 1, not 'some'" env VALIDATE_MODULES=some "$PIPELINE/validate.sh" x86_64
