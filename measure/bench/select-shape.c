@@ -46,15 +46,35 @@ void sink(struct item *it);
 #define ASM_SIZE_PAD "\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#"	\
 		     "\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#\n\t#"
 
-/* *val stays when a != b and becomes NULL otherwise; returns a != b. */
-static inline _Bool select_ne(const void *a, const void *b, unsigned long *val)
-{
-	_Bool ne;
+/*
+ * *val stays when a != b and becomes NULL otherwise; returns a != b.  PAD is
+ * appended to the asm's template: "" for the series' shape, ASM_SIZE_PAD
+ * for walk_once.
+ */
+#define DEFINE_SELECT_NE(name, pad)					\
+static inline _Bool name(const void *a, const void *b, unsigned long *val) \
+{									\
+	_Bool ne;							\
+									\
+	asm("cmp %[b_], %[a_]\n\tcmovz %[z_], %[v_]" pad		\
+	    : [v_] "+r" (*val), "=@ccnz" (ne)				\
+	    : [a_] "r" (a), [b_] "r" (b), [z_] "r" (0UL));		\
+	return ne;							\
+}
+DEFINE_SELECT_NE(select_ne, "")
+DEFINE_SELECT_NE(select_ne_once, ASM_SIZE_PAD)
 
-	asm("cmp %[b_], %[a_]\n\tcmovz %[z_], %[v_]"
-	    : [v_] "+r" (*val), "=@ccnz" (ne)
-	    : [a_] "r" (a), [b_] "r" (b), [z_] "r" (0UL));
-	return ne;
+/* A walk whose loop test is the fused compare and select SELECT. */
+#define DEFINE_WALK(name, select)					\
+void name(struct node *head)						\
+{									\
+	unsigned long v;						\
+	_Bool more;							\
+									\
+	for (struct node *cur = head->next;				\
+	     v = (unsigned long)entry_of(cur), more = select(cur, head, &v), more; \
+	     cur = cur->next)						\
+		sink((struct item *)v);					\
 }
 
 void walk_plain(struct node *head)
@@ -77,34 +97,5 @@ void walk_value(struct node *head)
 		sink(pos);
 }
 
-void walk_flags(struct node *head)
-{
-	unsigned long v;
-	_Bool more;
-
-	for (struct node *cur = head->next;
-	     v = (unsigned long)entry_of(cur), more = select_ne(cur, head, &v), more;
-	     cur = cur->next)
-		sink((struct item *)v);
-}
-
-static inline _Bool select_ne_once(const void *a, const void *b, unsigned long *val)
-{
-	_Bool ne;
-
-	asm("cmp %[b_], %[a_]\n\tcmovz %[z_], %[v_]" ASM_SIZE_PAD
-	    : [v_] "+r" (*val), "=@ccnz" (ne)
-	    : [a_] "r" (a), [b_] "r" (b), [z_] "r" (0UL));
-	return ne;
-}
-
-void walk_once(struct node *head)
-{
-	unsigned long v;
-	_Bool more;
-
-	for (struct node *cur = head->next;
-	     v = (unsigned long)entry_of(cur), more = select_ne_once(cur, head, &v), more;
-	     cur = cur->next)
-		sink((struct item *)v);
-}
+DEFINE_WALK(walk_flags, select_ne)
+DEFINE_WALK(walk_once, select_ne_once)
