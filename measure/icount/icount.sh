@@ -13,10 +13,10 @@
 # Boots the kernels 'make validate CONTROL=1' built (build/validate/full and
 # build/validate/off: the whole series, option on and off, defconfig with
 # KASAN; full-nokasan and off-nokasan for ICOUNT_CONFIG=nokasan) under QEMU
-# TCG with one vCPU, '-icount shift=0,sleep=off' (guest
-# time follows the instruction count, so timer interrupts land the same way
-# run after run) and measure/icount/insns.so, a plugin that counts executed
-# instructions in the kernel (upper half) and below it.  The guest's /init is
+# TCG with one vCPU, '-icount shift=0,sleep=off' (guest time follows the
+# instruction count, so timer interrupts land the same way run after run)
+# and measure/icount/insns.so, a plugin that counts executed instructions
+# in the kernel (upper half) and below it.  The guest's /init is
 # the validate workload; it runs /bin/nsvmark right before and after it, and
 # the counts between the two marks are the workload's.  ICOUNT_RUNS (3)
 # boots of each kernel, alternating.  Instructions, not time.
@@ -42,7 +42,7 @@ mkdir -p "$out"
 head=$(git -C "$KT" rev-parse HEAD)
 need="build them with: pipeline/validate.sh --config $cfg --runs \"full off\" $arch"
 
-# image RUN WANT: the bzImage of build/validate/RUN, checked to be built
+# image RUN WANT: the kernel image of build/validate/RUN, checked to be built
 # from build/linux's HEAD with CONFIG_LIST_NOSPEC as WANT (y or n).
 image() {
 	local run=$1 want=$2 dir=$BUILD/validate/$1$sfx obj img got
