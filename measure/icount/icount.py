@@ -11,12 +11,18 @@
       (median of the per-repetition ratios, and their range).
 """
 import argparse
+import os
 import re
 import statistics
 import sys
 
+# The console is read the way 'make validate' reads it: the same reports,
+# the same "VALIDATE: " marks, the same power-off line.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'pipeline'))
+from validate import read_console  # noqa: E402
+
 MARK = re.compile(r'^insns: mark (\d+) kernel (\d+) user (\d+)$')
-BAD = re.compile(r'Oops|BUG:|KASAN:|WARNING:|list_(add|del) corruption|Kernel panic')
 
 
 def fail(msg):
@@ -24,7 +30,7 @@ def fail(msg):
     sys.exit(1)
 
 
-def marks(path):
+def plugin_marks(path):
     got = []
     with open(path, errors='replace') as f:
         for line in f:
@@ -35,20 +41,24 @@ def marks(path):
 
 
 def row(args):
-    with open(args.console, errors='replace') as f:
-        console = f.read()
-    for line in console.splitlines():
-        if BAD.search(line):
-            fail(f'{args.run} {args.rep}: the kernel reported "{line.strip()[:80]}": see {args.console}')
-        if 'VALIDATE: step' in line and ' failed' in line:
-            fail(f'{args.run} {args.rep}: a workload step failed ({line.split("VALIDATE: ")[1][:80]}): see {args.console}')
-    if 'VALIDATE: done' not in console:
-        fail(f'{args.run} {args.rep}: the workload did not finish (no "VALIDATE: done"): see {args.console}')
-    if 'VALIDATE: coverage off: instruction count run' not in console:
-        fail(f'{args.run} {args.rep}: /init did not see nsv.icount on the command line: see {args.console}')
-    m = marks(args.insns)
+    who = f'{args.run} {args.rep}'
+    counts, console_marks, first, power_off = read_console(args.console)
+    reports = [f'{n} {name} line(s)' for name, n in counts.items() if n]
+    if reports:
+        where = f' (first in {first})' if first else ''
+        fail(f'{who}: the kernel reported {", ".join(reports)}{where}: see {args.console}')
+    for m in console_marks:
+        if m.startswith('step ') and ' failed' in m:
+            fail(f'{who}: a workload step failed ({m[:80]}): see {args.console}')
+    if not any(m.startswith('done ') for m in console_marks):
+        fail(f'{who}: the workload did not finish (no "VALIDATE: done"): see {args.console}')
+    if 'coverage off: instruction count run' not in console_marks:
+        fail(f'{who}: /init did not see nsv.icount on the command line: see {args.console}')
+    if not power_off:
+        fail(f'{who}: the guest did not power off: see {args.console}')
+    m = plugin_marks(args.insns)
     if len(m) != 2:
-        fail(f'{args.run} {args.rep}: the plugin saw {len(m)} marks, not 2 (is /bin/nsvmark in the initrd?): see {args.insns}')
+        fail(f'{who}: the plugin saw {len(m)} marks, not 2 (is /bin/nsvmark in the initrd?): see {args.insns}')
     (k0, u0), (k1, u1) = m
     print(f'{args.run}\t{args.rep}\t{k1 - k0}\t{u1 - u0}')
 

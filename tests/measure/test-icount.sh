@@ -15,12 +15,14 @@ check_sh "a clean boot gives the instructions between the two marks" \
 
 expect_error "a failed workload step" "on 1: a workload step failed \(step ext4 failed" \
 	python3 "$P" row --run on --rep 1 --console "$F/step-failed.console" --insns "$F/clean.insns"
-expect_error "a kernel report" "off 2: the kernel reported \"BUG: KASAN: slab-use-after-free" \
+expect_error "a kernel report" "off 2: the kernel reported 1 bug line\(s\), 1 kasan line\(s\) \(first in dev_add_offload\)" \
 	python3 "$P" row --run off --rep 2 --console "$F/kasan.console" --insns "$F/clean.insns"
 expect_error "a boot that never finished" "the workload did not finish \(no \"VALIDATE: done\"\)" \
 	python3 "$P" row --run on --rep 1 --console "$F/hang.console" --insns "$F/clean.insns"
 expect_error "an init that did not see nsv.icount" "/init did not see nsv.icount" \
 	python3 "$P" row --run on --rep 1 --console "$F/no-icount.console" --insns "$F/clean.insns"
+expect_error "a guest that did not power off" "on 1: the guest did not power off" \
+	python3 "$P" row --run on --rep 1 --console "$F/no-poweroff.console" --insns "$F/clean.insns"
 expect_error "one mark only" "the plugin saw 1 marks, not 2" \
 	python3 "$P" row --run on --rep 1 --console "$F/clean.console" --insns "$F/one-mark.insns"
 expect_error "a missing plugin log" "$T_TMP/none: No such file" \
