@@ -16,10 +16,10 @@
   validate.py fragment --frag FILE --run full|off|core [--kconfig TEXT]
                        [--qemu NAME]
       The configuration fragment one run merges into the base: FILE's
-      options, then TEXT (the console options of kunit.py's
-      qemu_configs/NAME.py);
-      for the off run, every CONFIG_LIST_NOSPEC line of FILE gives way to
-      CONFIG_LIST_NOSPEC=n, so that each option is set once.
+      lines ("# include: OTHER.config" stands for OTHER's), then TEXT (the
+      console options of kunit.py's qemu_configs/NAME.py), then, for the
+      off run, CONFIG_LIST_NOSPEC=n.  A later setting of an option replaces
+      an earlier one, so each option is set once.
 
 A run fails on: a KUnit case that failed or a suite in --expect that did
 not run; any Oops, BUG:, KASAN:, WARNING:, list_add/list_del corruption or
@@ -28,6 +28,7 @@ missing power-off; a guest that had to be killed (--timed-out).
 """
 
 import argparse
+import os
 import re
 import sys
 
@@ -191,18 +192,44 @@ def table(path):
     return 0
 
 
+OPTION = re.compile(r'^(?:# )?(CONFIG_\w+)(?:=| is not set)')
+
+
+def read_fragment(path, depth=0):
+    """The lines of a fragment, each "# include: NAME" replaced by the
+    lines of NAME (beside it, without its "# base:" line)."""
+    out = []
+    with open(path) as f:
+        for line in f.read().splitlines():
+            inc = re.match(r'# include:\s*(\S+)', line)
+            if not inc:
+                out.append(line)
+                continue
+            if depth > 4:
+                raise ValueError(f'{path}: includes nest too deep')
+            sub = os.path.join(os.path.dirname(path), inc.group(1))
+            out += [ln for ln in read_fragment(sub, depth + 1)
+                    if not ln.startswith('# base:')]
+    return out
+
+
 def fragment(args):
-    with open(args.frag) as f:
-        lines = f.read().splitlines()
-    if args.run == 'off':
-        lines = [ln for ln in lines
-                 if not re.match(r'(# )?CONFIG_LIST_NOSPEC[= ]', ln)]
-    print('\n'.join(lines))
-    print(f"# the console, from kunit.py's qemu_configs/{args.qemu}.py")
+    lines = read_fragment(args.frag)
+    lines.append(f"# the console, from kunit.py's qemu_configs/{args.qemu}.py")
     if args.kconfig.strip():
-        print(args.kconfig.strip())
+        lines += args.kconfig.strip().splitlines()
     if args.run == 'off':
-        print('CONFIG_LIST_NOSPEC=n')
+        lines.append('CONFIG_LIST_NOSPEC=n')
+    # A later setting of an option replaces an earlier one: each is set once.
+    last = {}
+    for i, line in enumerate(lines):
+        m = OPTION.match(line)
+        if m:
+            last[m.group(1)] = i
+    for i, line in enumerate(lines):
+        m = OPTION.match(line)
+        if not m or last[m.group(1)] == i:
+            print(line)
     return 0
 
 
@@ -230,7 +257,14 @@ def main(argv):
     if args.cmd == 'row':
         return judge(args)
     if args.cmd == 'fragment':
-        return fragment(args)
+        try:
+            return fragment(args)
+        except OSError as e:
+            print(f'validate.py: error: {e.filename}: {e.strerror}', file=sys.stderr)
+            return 1
+        except ValueError as e:
+            print(f'validate.py: error: {e}', file=sys.stderr)
+            return 1
     return table(args.rows)
 
 

@@ -109,7 +109,8 @@ configure() {
 	want=$obj/nospec-validate.fragment
 	mkdir -p "$obj"
 	python3 "$NOSPEC_TOP/pipeline/validate.py" fragment --frag "$frag" --run "$run" \
-		--kconfig "$Q_kconfig" --qemu "$T_qemu" >"$want.new" || die "cannot write $want.new"
+		--kconfig "$Q_kconfig" --qemu "$T_qemu" >"$want.new" 2>"$want.err" ||
+		die "$(tail -n1 "$want.err" | sed 's/^validate.py: error: //'): fix $frag"
 	stamp="$base_cfg $(sha256sum <"$want.new" | cut -c1-16)"
 	if [ -f "$obj/.config" ] && [ "$(cat "$obj/nospec-validate.stamp" 2>/dev/null)" = "$stamp" ]; then
 		rm -f "$want.new"

@@ -95,6 +95,12 @@ check_sh "fragment: the off run sets CONFIG_LIST_NOSPEC once, to n" \
 run_cmd python3 "$V" fragment --frag "$PIPELINE/validate/defconfig.config" --run full --kconfig CONFIG_SERIAL_8250=y --qemu x86_64
 check_sh "fragment: the full run is the file, then the console options" \
 	'[ "$rc" = 0 ] && [ "$(head -n "$(wc -l <"$PIPELINE/validate/defconfig.config")" <<<"$out")" = "$(cat "$PIPELINE/validate/defconfig.config")" ] && [ "$(tail -n2 <<<"$out")" = "$(printf "# the console, from kunit.py'"'"'s qemu_configs/x86_64.py\nCONFIG_SERIAL_8250=y")" ]'
+run_cmd python3 "$V" fragment --frag "$PIPELINE/validate/nokasan.config" --run full --qemu x86_64
+check_sh "fragment: an included file's settings give way to the including file's" \
+	'[ "$rc" = 0 ] && [ "$(grep -c "^CONFIG_KASAN=" <<<"$out")" = 1 ] && grep -qx CONFIG_KASAN=n <<<"$out" && grep -qx CONFIG_DEBUG_LIST=y <<<"$out" && ! grep -q "^# include:" <<<"$out"'
+printf '# base: defconfig\n# include: nosuch.config\n' >"$T_TMP/inc.config"
+expect_error "fragment: a missing include" "nosuch.config: No such file" \
+	python3 "$V" fragment --frag "$T_TMP/inc.config" --run full
 
 expect_error "validate: unknown run" "unknown run 'warm'" "$PIPELINE/validate.sh" --runs warm x86_64
 expect_error "validate: unknown config" "no validate config .*/nosuch.config" "$PIPELINE/validate.sh" --config nosuch x86_64
