@@ -13,20 +13,24 @@ run_cmd python3 "$P" row --run on --rep 1 --console "$F/clean.console" --insns "
 check_sh "a clean boot gives the instructions between the two marks" \
 	'[ "$rc" = 0 ] && [ "$out" = "$(printf "on\t1\t20848706008\t248267322")" ]'
 
-expect_error "a failed workload step" "on 1: a workload step failed \(step ext4 failed" \
-	python3 "$P" row --run on --rep 1 --console "$F/step-failed.console" --insns "$F/clean.insns"
-expect_error "a kernel report" "off 2: the kernel reported 1 bug line\(s\), 1 kasan line\(s\) \(first in dev_add_offload\)" \
-	python3 "$P" row --run off --rep 2 --console "$F/kasan.console" --insns "$F/clean.insns"
-expect_error "a boot that never finished" "the workload did not finish \(no \"VALIDATE: done\"\)" \
-	python3 "$P" row --run on --rep 1 --console "$F/hang.console" --insns "$F/clean.insns"
-expect_error "an init that did not see nsv.icount" "/init did not see nsv.icount" \
-	python3 "$P" row --run on --rep 1 --console "$F/no-icount.console" --insns "$F/clean.insns"
-expect_error "a guest that did not power off" "on 1: the guest did not power off" \
-	python3 "$P" row --run on --rep 1 --console "$F/no-poweroff.console" --insns "$F/clean.insns"
-expect_error "one mark only" "the plugin saw 1 marks, not 2" \
-	python3 "$P" row --run on --rep 1 --console "$F/clean.console" --insns "$F/one-mark.insns"
-expect_error "a missing plugin log" "$T_TMP/none: No such file" \
-	python3 "$P" row --run on --rep 1 --console "$F/clean.console" --insns "$T_TMP/none"
+# bad_row DESC REGEX CONSOLE INSNS [RUN REP]: icount.py row on a recorded
+# boot fails with a one-line error matching REGEX.
+bad_row() {
+	expect_error "$1" "$2" python3 "$P" row --run "${5:-on}" --rep "${6:-1}" \
+		--console "$F/$3" --insns "$4"
+}
+bad_row "a failed workload step" "on 1: a workload step failed \(step ext4 failed" \
+	step-failed.console "$F/clean.insns"
+bad_row "a kernel report" "off 2: the kernel reported 1 bug line\(s\), 1 kasan line\(s\) \(first in dev_add_offload\)" \
+	kasan.console "$F/clean.insns" off 2
+bad_row "a boot that never finished" "the workload did not finish \(no \"VALIDATE: done\"\)" \
+	hang.console "$F/clean.insns"
+bad_row "an init that did not see nsv.icount" "/init did not see nsv.icount" \
+	no-icount.console "$F/clean.insns"
+bad_row "a guest that did not power off" "on 1: the guest did not power off" \
+	no-poweroff.console "$F/clean.insns"
+bad_row "one mark only" "the plugin saw 1 marks, not 2" clean.console "$F/one-mark.insns"
+bad_row "a missing plugin log" "$T_TMP/none: No such file" clean.console "$T_TMP/none"
 
 printf 'off\t1\t1000\t50\non\t1\t1010\t50\noff\t2\t2000\t60\non\t2\t2002\t61\noff\t3\t500\t5\non\t3\t505\t5\n' >"$T_TMP/rows"
 run_cmd python3 "$P" table "$T_TMP/rows"
