@@ -82,8 +82,10 @@ export: ## write build/linux's commits back to patches/
 
 # Benchmark, not a test: vmlinux .text growth of CONFIG_LIST_NOSPEC
 # (x86_64 defconfig built twice, ~40 minutes on 2 cores when both rebuild).
+# KTEXT_VARIANT=NAME=TREE adds the option-on build of another tree (a
+# worktree of build/linux with a change to try) and its own report.
 ktext: tree ## benchmark: vmlinux .text growth of CONFIG_LIST_NOSPEC
-	@$(M)/ktext/ktext.sh
+	@$(M)/ktext/ktext.sh $(if $(KTEXT_VARIANT),--variant $(KTEXT_VARIANT))
 
 # What the series' headers and macros add to preprocessed source: kernel/*.c
 # of an x86_64 defconfig, pristine against the series with the option off
