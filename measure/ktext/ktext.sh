@@ -98,6 +98,9 @@ read -r var nf_var < <(python3 "$NOSPEC_TOP/measure/ktext/ktext_size.py" "$out/$
 		       c, fc, c - a, 100 * (c - a) / a, c - b, 100 * (c - b) / b }'
 	echo "CMOV instructions in .text: $(cmovs "$out/$vname/vmlinux") (off $(cmovs "$out/off/vmlinux"), on $(cmovs "$out/on/vmlinux"))"
 	echo
+	echo "on against $vname, functions split by whether their number of calls changed (ktext_calls.py):"
+	python3 "$NOSPEC_TOP/measure/ktext/ktext_calls.py" "$out/on/vmlinux" "$out/$vname/vmlinux"
+	echo
 	echo "largest changes by function (scripts/bloat-o-meter -c on $vname):"
 	"$KT/scripts/bloat-o-meter" -c "$out/on/vmlinux" "$out/$vname/vmlinux" |
 		awk -v n="$((top + 2))" 'NR <= n'

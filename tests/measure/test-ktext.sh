@@ -37,9 +37,18 @@ if as -o "$T_TMP/t.o" "$T_TMP/t.s" 2>"$T_TMP/as.err" &&
 	run_cmd python3 "$S" "$T_TMP/nobounds.o"
 	check_sh "an object without the two bounds is refused" \
 		'[ "$rc" != 0 ] && grep -q "has no _stext/_etext; is it a vmlinux?" <<<"$err"'
+	# The same program with f2 growing by a CMOV and a call: one function
+	# whose calls changed, the others the same.
+	sed 's/^f2:\tret$/f2:\tcmove %rax, %rbx\n\tcall f1\n\tret/; s/\.size f2, 12/.size f2, 21/' \
+		"$T_TMP/t.s" >"$T_TMP/t2.s"
+	as -o "$T_TMP/t2.o" "$T_TMP/t2.s" && ld -o "$T_TMP/t2" "$T_TMP/t2.o"
+	run_cmd python3 "$MEASURE/ktext/ktext_calls.py" "$T_TMP/t" "$T_TMP/t2"
+	check_sh "the split puts a function whose calls changed apart" \
+		'[ "$rc" = 0 ] && grep -Eq "^calls changed +1 +\+9 +\+1$" <<<"$out" && grep -Eq "^same calls +[0-9]+ +\+0 +\+0$" <<<"$out"'
 else
 	skip "code is the function symbols between _stext and _etext" "as/ld failed: $(head -n1 "$T_TMP/as.err")"
 	skip "an object without the two bounds is refused" "as/ld failed"
+	skip "the split puts a function whose calls changed apart" "as/ld failed"
 fi
 
 expect_error "an unknown option" "usage: ktext.sh \[--top N\] \[--variant NAME=TREE\]" "$K" --fast
