@@ -138,7 +138,8 @@ configure() {
 }
 
 # initramfs OUT SRC: busybox-static of the guest's architecture, /init,
-# the UDP echo helper, an ext4 image and the list of fixed functions.
+# the UDP echo and tree walk helpers, an ext4 image and the list of fixed
+# functions.
 initramfs() {
 	local out=$1 src=$2 root bb deb
 	root=$(dirname "$out")/root
@@ -161,8 +162,10 @@ initramfs() {
 	for a in $("$bb" --list 2>/dev/null || qemu_user_list "$bb"); do
 		[ "$a" = busybox ] || ln -s busybox "$root/bin/$a"
 	done
-	"${T_cross}gcc" -static -O2 -Wall -o "$root/bin/udpecho" "$V/udpecho.c" ||
-		die "cannot build the guest's udpecho with ${T_cross}gcc -static: apt-get install libc6-dev$( [ -n "$T_cross" ] && echo "-$T_debarch-cross"), then rerun"
+	for prog in udpecho walktree; do
+		"${T_cross}gcc" -static -O2 -Wall -o "$root/bin/$prog" "$V/$prog.c" ||
+			die "cannot build the guest's $prog with ${T_cross}gcc -static: apt-get install libc6-dev$( [ -n "$T_cross" ] && echo "-$T_debarch-cross"), then rerun"
+	done
 	install -m 0755 "$V/init" "$root/init"
 	mke2fs -q -t ext4 -F "$root/validate/ext4.img" 24M || die "mke2fs failed"
 	if [ ${#fix_patches[@]} -gt 0 ]; then

@@ -3,11 +3,17 @@
 
   icount.py row --run on|off --rep N --console LOG --insns PLUGIN_LOG
       One tab-separated line: run, rep, kernel and lower-half instructions
-      between the plugin's two marks.  Exits 1 with a one-line error when
-      the boot did not run the whole workload (no "done", a failed step, an
-      oops) or the plugin did not see exactly two marks.
+      between the plugin's first and last marks, and the kernel
+      instructions of each workload step (NAME=COUNT, comma-separated).
+      /init marks the start of the workload, the end of each step and the
+      end of the workload, so a boot of N steps has N + 2 marks.  Exits 1
+      with a one-line error when the boot did not run the whole workload
+      (no "done", a failed step, an oops) or the marks do not match the
+      steps.
   icount.py table ROWS
-      Every boot, then the kernel instructions with the option on over off
+      Every boot, each step's kernel instructions (median over the boots
+      of each kernel, on over off, and how far the boots of one kernel
+      spread), then the kernel instructions with the option on over off
       (median of the per-repetition ratios, and their range).
 """
 import argparse
@@ -56,24 +62,60 @@ def row(args):
         fail(f'{who}: /init did not see nsv.icount on the command line: see {args.console}')
     if not power_off:
         fail(f'{who}: the guest did not power off: see {args.console}')
+    steps = [c.split()[1] for c in console_marks if c.startswith('step ')]
     m = plugin_marks(args.insns)
-    if len(m) != 2:
-        fail(f'{who}: the plugin saw {len(m)} marks, not 2 (is /bin/nsvmark in the initrd?): see {args.insns}')
-    (k0, u0), (k1, u1) = m
-    print(f'{args.run}\t{args.rep}\t{k1 - k0}\t{u1 - u0}')
+    if len(m) != len(steps) + 2:
+        fail(f'{who}: the plugin saw {len(m)} marks, not {len(steps) + 2} (one before the workload, '
+             f'one after each of its {len(steps)} steps, one after it: is /bin/nsvmark in the initrd, '
+             f'and /init from this tree?): see {args.insns}')
+    (k0, u0), (k1, u1) = m[0], m[-1]
+    per_step = ','.join(f'{name}={m[i + 1][0] - m[i][0]}' for i, name in enumerate(steps))
+    print(f'{args.run}\t{args.rep}\t{k1 - k0}\t{u1 - u0}\t{per_step}')
+
+
+def spread(values):
+    """How far apart the boots of one kernel are: (max - min) / median."""
+    return (max(values) - min(values)) / statistics.median(values)
+
+
+def step_table(steps):
+    """steps: {(run, rep): [(name, count), ...]}, every boot with the same steps."""
+    names = {tuple(n for n, _ in v) for v in steps.values()}
+    if len(names) != 1:
+        fail('the boots ran different workload steps: compare boots of one /init')
+    per = {(run, name): [] for run in ('off', 'on') for name in next(iter(names))}
+    for (run, _), v in steps.items():
+        for name, count in v:
+            per[(run, name)].append(count)
+    print(f'{"step":<10} {"off (median)":>15} {"on (median)":>15} {"on/off":>7} '
+          f'{"off spread":>10} {"on spread":>10}')
+    for name in next(iter(names)):
+        off, on = per[('off', name)], per[('on', name)]
+        if not off or not on:
+            continue
+        ratio = statistics.median(on) / statistics.median(off) if statistics.median(off) else float('nan')
+        print(f'{name:<10} {statistics.median(off):>15,.0f} {statistics.median(on):>15,.0f} '
+              f'{ratio:>7.4f} {spread(off):>9.2%} {spread(on):>9.2%}')
 
 
 def table(args):
-    boots = {}
+    boots, steps = {}, {}
     with open(args.rows) as f:
         for line in f:
-            run, rep, kern, user = line.split('\t')
+            run, rep, kern, user, *rest = line.rstrip('\n').split('\t')
             boots[(run, int(rep))] = (int(kern), int(user))
+            if rest and rest[0]:
+                steps[(run, int(rep))] = [(n, int(c)) for n, c in
+                                          (kv.split('=') for kv in rest[0].split(','))]
     if not boots:
         fail(f'{args.rows} holds no boot')
     print(f'{"run":<4} {"rep":>3} {"kernel insns":>15} {"lower-half insns":>17}')
     for (run, rep), (kern, user) in sorted(boots.items(), key=lambda b: (b[0][1], b[0][0] != 'off')):
         print(f'{run:<4} {rep:>3} {kern:>15,} {user:>17,}')
+    if steps and len(steps) == len(boots):
+        print()
+        step_table(steps)
+        print()
     ratios = [boots[('on', r)][0] / boots[('off', r)][0]
               for (run, r) in boots if run == 'on' and ('off', r) in boots]
     if not ratios:

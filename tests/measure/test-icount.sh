@@ -10,8 +10,8 @@ P=$MEASURE/icount/icount.py
 F=$(dirname "$0")/icount
 
 run_cmd python3 "$P" row --run on --rep 1 --console "$F/clean.console" --insns "$F/clean.insns"
-check_sh "a clean boot gives the instructions between the two marks" \
-	'[ "$rc" = 0 ] && [ "$out" = "$(printf "on\t1\t20848706008\t248267322")" ]'
+check_sh "a clean boot gives the instructions between the first and last marks, and each step's" \
+	'[ "$rc" = 0 ] && [ "$out" = "$(printf "on\t1\t2331665464\t169559336\ttmpfs=867873388,ext4=1079573858,ip=8264354,ping=1984834,tcp=10769929,udp=3257355,cgroup=7429971,proc-sys=237877197,sysctl=94785135,debugfs=19068248")" ]'
 
 # bad_row DESC REGEX CONSOLE INSNS [RUN REP]: icount.py row on a recorded
 # boot fails with a one-line error matching REGEX.
@@ -29,13 +29,26 @@ bad_row "an init that did not see nsv.icount" "/init did not see nsv.icount" \
 	no-icount.console "$F/clean.insns"
 bad_row "a guest that did not power off" "on 1: the guest did not power off" \
 	no-poweroff.console "$F/clean.insns"
-bad_row "one mark only" "the plugin saw 1 marks, not 2" clean.console "$F/one-mark.insns"
+bad_row "one mark only" "the plugin saw 1 marks, not 12 \(one before the workload, one after each of its 10 steps" \
+	clean.console "$F/one-mark.insns"
+bad_row "marks of an /init without the per-step marks" "the plugin saw 2 marks, not 12" \
+	clean.console "$F/two-marks.insns"
 bad_row "a missing plugin log" "$T_TMP/none: No such file" clean.console "$T_TMP/none"
 
 printf 'off\t1\t1000\t50\non\t1\t1010\t50\noff\t2\t2000\t60\non\t2\t2002\t61\noff\t3\t500\t5\non\t3\t505\t5\n' >"$T_TMP/rows"
 run_cmd python3 "$P" table "$T_TMP/rows"
 check_sh "the table gives the median ratio and the range" \
 	'[ "$rc" = 0 ] && grep -qx "kernel instructions, option on / off: 1.0100 (median of 3; range 1.0010-1.0100)" <<<"$out" && [ "$(grep -c "^o[nf]" <<<"$out")" = 6 ]'
+# Rows with steps: one table line per step, medians over the boots of each
+# kernel and their spread.
+printf 'off\t1\t300\t9\ta=100,b=200\non\t1\t303\t9\ta=101,b=202\noff\t2\t330\t9\ta=100,b=230\non\t2\t333\t9\ta=101,b=232\n' >"$T_TMP/srows"
+run_cmd python3 "$P" table "$T_TMP/srows"
+check_sh "the table gives each step's medians, ratio and spread" \
+	'[ "$rc" = 0 ] && grep -Eq "^a +100 +101 +1.0100 +0.00% +0.00%$" <<<"$out" &&
+	 grep -Eq "^b +215 +217 +1.0093 +13.95% +13.82%$" <<<"$out"'
+printf 'off\t1\t300\t9\ta=100,b=200\non\t1\t303\t9\ta=101,c=202\n' >"$T_TMP/mixed"
+expect_error "boots of different workloads" "the boots ran different workload steps" \
+	python3 "$P" table "$T_TMP/mixed"
 printf 'on\t1\t1010\t50\n' >"$T_TMP/rows1"
 expect_error "no off boot to compare with" "no repetition has both an on and an off boot" \
 	python3 "$P" table "$T_TMP/rows1"

@@ -113,4 +113,25 @@ if [ -d "$TOP/build/linux/.git" ]; then
 	KT=$TOP/build/linux expect_error "validate: an unknown target" \
 		"unknown target 'vax'" "$PIPELINE/validate.sh" vax
 fi
+
+# The guest's tree walker (pipeline/validate/walktree.c), on the host: every
+# entry once, into subdirectories but not through symbolic links.
+if command -v gcc >/dev/null; then
+	W=$T_TMP/walktree
+	if gcc -O2 -Wall -Werror -o "$W" "$PIPELINE/validate/walktree.c"; then
+		t=$T_TMP/tree
+		mkdir -p "$t/a/b/c" "$t/d"
+		: >"$t/f1"; : >"$t/a/f2"; : >"$t/a/b/c/f3"
+		ln -s ../.. "$t/a/b/up"; ln -s nowhere "$t/d/dangling"
+		run_cmd "$W" "$t"
+		check "walktree: counts the directories and entries, follows no link" \
+			[ "$rc:$out" = "0:$t: 5 directories, 9 entries, 0 errors" ]
+		expect_error "walktree: a missing directory" "$T_TMP/none: No such file" "$W" "$T_TMP/none"
+		expect_error "walktree: no argument" "name one directory: walktree DIR" "$W"
+	else
+		check "walktree builds with warnings as errors" false
+	fi
+else
+	skip "walktree" "no gcc: run 'make deps'"
+fi
 finish
