@@ -10,14 +10,16 @@
  *               loop's branch;
  *   walk_flags  a select that is the loop test: CMP and CMOV in one asm
  *               whose flag output (=@ccnz) the loop branches on, the
- *               shape the series' select_nospec_ne() now has;
+ *               shape of the series' select_nospec_ne() before patch 0118
+ *               (and with clang);
  *   walk_once   walk_flags with the asm's template padded by assembler
  *               comment lines: gcc sizes an asm by its lines, and once the
  *               loop's test looks bigger than --param max-loop-header-insns
  *               (20) it no longer copies the test in front of the loop
  *               (loop rotation), so the walk has one select instead of two
- *               (and a jump back to the test per pass).  An experiment for
- *               the kernel text discussion, not what the series does.
+ *               (and a jump back to the test per pass).  The shape of the
+ *               series' x86 select_nospec_ne() since patch 0118, which pads
+ *               with empty lines instead.
  *
  *   gcc -O2 -c measure/bench/select-shape.c -o /tmp/shape.o && nm -S --size-sort /tmp/shape.o
  *

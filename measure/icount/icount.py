@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Read the 'make icount' boots: one row per boot, then a table.
 
-  icount.py row --run on|off --rep N --console LOG --insns PLUGIN_LOG
+  icount.py row --run on|off|NAME --rep N --console LOG --insns PLUGIN_LOG
       One tab-separated line: run, rep, kernel and lower-half instructions
       between the plugin's first and last marks, and the kernel
       instructions of each workload step (NAME=COUNT, comma-separated).
@@ -14,7 +14,8 @@
       Every boot, each step's kernel instructions (median over the boots
       of each kernel, on over off, and how far the boots of one kernel
       spread), then the kernel instructions with the option on over off
-      (median of the per-repetition ratios, and their range).
+      (median of the per-repetition ratios, and their range).  A run of
+      another NAME (ICOUNT_VARIANT) is compared with off and with on.
 """
 import argparse
 import os
@@ -78,24 +79,43 @@ def spread(values):
     return (max(values) - min(values)) / statistics.median(values)
 
 
+def run_order(runs):
+    """off, on, then the other runs by name."""
+    return sorted(runs, key=lambda r: ({'off': 0, 'on': 1}.get(r, 2), r))
+
+
 def step_table(steps):
     """steps: {(run, rep): [(name, count), ...]}, every boot with the same steps."""
     names = {tuple(n for n, _ in v) for v in steps.values()}
     if len(names) != 1:
         fail('the boots ran different workload steps: compare boots of one /init')
-    per = {(run, name): [] for run in ('off', 'on') for name in next(iter(names))}
+    names = next(iter(names))
+    runs = run_order({run for run, _ in steps})
+    if 'off' not in runs:
+        return
+    per = {(run, name): [] for run in runs for name in names}
     for (run, _), v in steps.items():
         for name, count in v:
             per[(run, name)].append(count)
-    print(f'{"step":<10} {"off (median)":>15} {"on (median)":>15} {"on/off":>7} '
-          f'{"off spread":>10} {"on spread":>10}')
-    for name in next(iter(names)):
-        off, on = per[('off', name)], per[('on', name)]
-        if not off or not on:
-            continue
-        ratio = statistics.median(on) / statistics.median(off) if statistics.median(off) else float('nan')
-        print(f'{name:<10} {statistics.median(off):>15,.0f} {statistics.median(on):>15,.0f} '
-              f'{ratio:>7.4f} {spread(off):>9.2%} {spread(on):>9.2%}')
+    others = [r for r in runs if r != 'off']
+    print(f'{"step":<10} ' + ' '.join(f'{r + " (median)":>15}' for r in runs) + ' ' +
+          ' '.join(f'{r + "/off":>9}' for r in others) + ' ' +
+          ' '.join(f'{r + " spread":>10}' for r in runs))
+    for name in names:
+        med = {r: statistics.median(per[(r, name)]) for r in runs}
+        ratio = ' '.join(f'{med[r] / med["off"]:>9.4f}' if med['off'] else f'{"-":>9}' for r in others)
+        print(f'{name:<10} ' + ' '.join(f'{med[r]:>15,.0f}' for r in runs) + ' ' + ratio + ' ' +
+              ' '.join(f'{spread(per[(r, name)]):>10.2%}' for r in runs))
+
+
+def ratio_line(boots, num, den):
+    ratios = [boots[(num, r)][0] / boots[(den, r)][0]
+              for (run, r) in boots if run == num and (den, r) in boots]
+    if not ratios:
+        return None
+    what = 'option on / off' if (num, den) == ('on', 'off') else f'{num} / {den}'
+    return (f'kernel instructions, {what}: {statistics.median(ratios):.4f} '
+            f'(median of {len(ratios)}; range {min(ratios):.4f}-{max(ratios):.4f})')
 
 
 def table(args):
@@ -109,26 +129,37 @@ def table(args):
                                           (kv.split('=') for kv in rest[0].split(','))]
     if not boots:
         fail(f'{args.rows} holds no boot')
-    print(f'{"run":<4} {"rep":>3} {"kernel insns":>15} {"lower-half insns":>17}')
-    for (run, rep), (kern, user) in sorted(boots.items(), key=lambda b: (b[0][1], b[0][0] != 'off')):
-        print(f'{run:<4} {rep:>3} {kern:>15,} {user:>17,}')
+    runs = run_order({run for run, _ in boots})
+    width = max(4, *(len(r) for r in runs))
+    print(f'{"run":<{width}} {"rep":>3} {"kernel insns":>15} {"lower-half insns":>17}')
+    for (run, rep), (kern, user) in sorted(boots.items(), key=lambda b: (b[0][1], runs.index(b[0][0]))):
+        print(f'{run:<{width}} {rep:>3} {kern:>15,} {user:>17,}')
     if steps and len(steps) == len(boots):
         print()
         step_table(steps)
         print()
-    ratios = [boots[('on', r)][0] / boots[('off', r)][0]
-              for (run, r) in boots if run == 'on' and ('off', r) in boots]
-    if not ratios:
+    main_line = ratio_line(boots, 'on', 'off')
+    if not main_line:
         fail('no repetition has both an on and an off boot')
-    print(f'kernel instructions, option on / off: {statistics.median(ratios):.4f} '
-          f'(median of {len(ratios)}; range {min(ratios):.4f}-{max(ratios):.4f})')
+    print(main_line)
+    for other in runs[2:] if runs[:2] == ['off', 'on'] else []:
+        for den in ('off', 'on'):
+            line = ratio_line(boots, other, den)
+            if line:
+                print(line)
+
+
+def run_name(name):
+    if not re.fullmatch(r'[a-z][a-z0-9-]*', name):
+        raise argparse.ArgumentTypeError(f"'{name}' is not a run name: on, off or a lower-case NAME")
+    return name
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest='cmd', required=True)
     r = sub.add_parser('row')
-    r.add_argument('--run', required=True, choices=('on', 'off'))
+    r.add_argument('--run', required=True, type=run_name)
     r.add_argument('--rep', required=True, type=int)
     r.add_argument('--console', required=True)
     r.add_argument('--insns', required=True)

@@ -20,6 +20,10 @@
 # the validate workload; it runs /bin/nsvmark right before and after it, and
 # the counts between the two marks are the workload's.  ICOUNT_RUNS (3)
 # boots of each kernel, alternating.  Instructions, not time.
+#
+# ICOUNT_VARIANT=NAME=IMAGE boots one more kernel image, built elsewhere
+# with the same configuration (say the series without one patch), in every
+# repetition after off and on; the table compares it with both.
 set -euo pipefail
 . "$(dirname "$0")/../../pipeline/lib.sh"
 
@@ -28,6 +32,13 @@ case $arch in x86_64|arm64) ;; *) die "no marker instruction for $arch in measur
 runs=${ICOUNT_RUNS:-3}
 case $runs in '' | *[!0-9]* | 0) die "ICOUNT_RUNS must be a positive number, not '$runs'" ;; esac
 : "${ICOUNT_BOOT_TIMEOUT:=1800}"
+vname= img_var=
+if [ -n "${ICOUNT_VARIANT:-}" ]; then
+	vname=${ICOUNT_VARIANT%%=*}
+	img_var=${ICOUNT_VARIANT#*=}
+	[[ $ICOUNT_VARIANT = *=?* && $vname =~ ^[a-z][a-z0-9-]*$ && $vname != on && $vname != off ]] ||
+		die "ICOUNT_VARIANT must be NAME=IMAGE with a lower-case NAME other than on and off, not '$ICOUNT_VARIANT'"
+fi
 cfg=${ICOUNT_CONFIG:-defconfig}
 [ -f "$NOSPEC_TOP/pipeline/validate/$cfg.config" ] ||
 	die "no validate config pipeline/validate/$cfg.config: set ICOUNT_CONFIG to defconfig or nokasan"
@@ -63,6 +74,7 @@ eval "$qp"
 command -v "$Q_bin" >/dev/null || die "$Q_bin not found: run 'make deps' (or apt-get install $T_qemu_pkg)"
 img_on=$(image full y)
 img_off=$(image off n)
+[ -z "$img_var" ] || [ -f "$img_var" ] || die "no kernel image at $img_var (ICOUNT_VARIANT): build it first"
 initrd=$BUILD/validate/$T_arch/initramfs.cpio.gz
 [ -f "$initrd" ] || die "no validate initramfs at $initrd: $need"
 
@@ -80,9 +92,12 @@ cat "$out/nsvmark.cpio.gz" "$initrd" >"$out/initrd.gz"
 rows=$out/rows
 : >"$rows"
 for rep in $(seq 1 "$runs"); do
-	for run in off on; do
-		img=$img_off
-		[ $run = on ] && img=$img_on
+	for run in off on $vname; do
+		case $run in
+		off) img=$img_off ;;
+		on) img=$img_on ;;
+		*) img=$img_var ;;
+		esac
 		log=$out/$run-$rep.console
 		plog=$out/$run-$rep.insns
 		note "$run $rep/$runs: booting (console: $log)"

@@ -46,6 +46,15 @@ run_cmd python3 "$P" table "$T_TMP/srows"
 check_sh "the table gives each step's medians, ratio and spread" \
 	'[ "$rc" = 0 ] && grep -Eq "^a +100 +101 +1.0100 +0.00% +0.00%$" <<<"$out" &&
 	 grep -Eq "^b +215 +217 +1.0093 +13.95% +13.82%$" <<<"$out"'
+# A third kernel (ICOUNT_VARIANT) is compared with off and with on.
+printf 'nopad\t1\t310\t9\ta=105,b=205\nnopad\t2\t340\t9\ta=106,b=234\n' >>"$T_TMP/srows"
+run_cmd python3 "$P" table "$T_TMP/srows"
+check_sh "a variant run gets its column, its ratio to off per step, and ratios to off and on" \
+	'[ "$rc" = 0 ] && grep -Eq "^a +100 +101 +106 +1.0100 +1.0550 " <<<"$out" &&
+	 grep -qx "kernel instructions, nopad / off: 1.0318 (median of 2; range 1.0303-1.0333)" <<<"$out" &&
+	 grep -qx "kernel instructions, nopad / on: 1.0221 (median of 2; range 1.0210-1.0231)" <<<"$out" &&
+	 grep -qx "kernel instructions, option on / off: 1.0095 (median of 2; range 1.0091-1.0100)" <<<"$out"'
+bad_row "a run name that is not one" "'Pad!' is not a run name" clean.console "$F/clean.insns" 'Pad!'
 printf 'off\t1\t300\t9\ta=100,b=200\non\t1\t303\t9\ta=101,c=202\n' >"$T_TMP/mixed"
 expect_error "boots of different workloads" "the boots ran different workload steps" \
 	python3 "$P" table "$T_TMP/mixed"
@@ -57,6 +66,9 @@ S=$MEASURE/icount/icount.sh
 expect_error "an architecture with no marker" "no marker instruction for riscv64 in measure/icount/nsvmark.c: use x86_64 or arm64" "$S" riscv64
 expect_error "an unknown configuration" "no validate config pipeline/validate/nosuch.config: set ICOUNT_CONFIG" env ICOUNT_CONFIG=nosuch "$S"
 expect_error "a bad repetition count" "ICOUNT_RUNS must be a positive number, not 'x'" env ICOUNT_RUNS=x "$S"
+expect_error "a variant named on" "ICOUNT_VARIANT must be NAME=IMAGE with a lower-case NAME other than on and off, not 'on=x'" \
+	env ICOUNT_VARIANT=on=x "$S"
+expect_error "a variant without an image" "ICOUNT_VARIANT must be NAME=IMAGE .*not 'pad='" env ICOUNT_VARIANT=pad= "$S"
 kt=${KT:-$TOP/build/linux}
 if [ -d "$kt/.git" ]; then
 	expect_error "no validate kernels" "no full validate tree at $T_TMP/b/validate/full/src: build them with: pipeline/validate.sh --config defconfig --runs \"full off\" x86_64" \
