@@ -265,6 +265,12 @@ def main():
         calls = [k for k, i in enumerate(insns) if arch.hands_to_sink(i)]
         if not calls:
             reason = f'no call to {SINK}'
+            twins = [m.group(1) for i in insns
+                     for m in [re.search(r'<(' + PREFIX + r'\w+)>', i.ops)]
+                     if m and m.group(1) != name]
+            if twins:
+                reason += (f': it jumps to {twins[0]}, an identical function gcc folded it into '
+                           f'(build the probe with -fno-ipa-icf, as pipeline/codegen/Kbuild does)')
         else:
             reasons = [r for r in (check_call(arch, insns, k) for k in calls) if r]
             reason = reasons[0] if reasons else None

@@ -303,8 +303,14 @@ for arch in "${arches[@]}"; do
 	done
 done
 
+# The full run builds build/linux's HEAD, which may hold commits that are
+# not exported to patches/ yet: say so rather than count patches/ alone.
+tree_commits=$(git -C "$KT" rev-list --count "$(base_commit_of "$KT")"..HEAD)
+extra=
+[ "$tree_commits" = ${#all_patches[@]} ] ||
+	extra="; build/linux has $tree_commits commits, the full run built those"
 echo
-echo "Validate verdict ($(ksrc_version), ${#all_patches[@]} patches, ${#fix_patches[@]} fixes; config $cfg)"
+echo "Validate verdict ($(ksrc_version), ${#all_patches[@]} patches, ${#fix_patches[@]} fixes; config $cfg$extra)"
 python3 "$NOSPEC_TOP/pipeline/validate.py" table "$rows"
 if [ ${#failed[@]} -gt 0 ]; then
 	echo "FAILED: ${failed[*]}" >&2

@@ -51,6 +51,15 @@ check "x86: argument clobbered by an earlier call fails" \
 
 check "a walk without a call to codegen_sink fails" [ "$(verdict x86_64 "$D/nosink.dis")" = fail ]
 
+# gcc's identical code folding makes a walk that expands to the same code
+# as another a jump to it: a failure that says so (the probe is built with
+# -fno-ipa-icf to keep every walk's own code).
+check "x86: a walk folded into its twin fails" [ "$(verdict x86_64 "$D/folded.dis")" = fail ]
+check "x86: ... and names the twin and the flag" \
+	grep -q 'walk_scoped: NOT selected: no call to codegen_sink: it jumps to codegen_walk, .*-fno-ipa-icf' "$T_TMP/out"
+check "the probe is built without identical code folding" \
+	grep -q '^ccflags-y += $(call cc-option,-fno-ipa-icf)$' "$PIPELINE/codegen/Kbuild"
+
 # clang makes "if (p) codegen_sink(p);" a tail call: jmp with a relocation.
 check "x86: a tail call (jmp codegen_sink) from a CMOV passes" \
 	[ "$(verdict x86_64 "$D/tailcall.dis")" = pass ]
