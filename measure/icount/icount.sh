@@ -17,8 +17,9 @@
 # instruction count, so timer interrupts land the same way run after run)
 # and measure/icount/insns.so, a plugin that counts executed instructions
 # in the kernel (upper half) and below it.  The guest's /init is
-# the validate workload; it runs /bin/nsvmark right before and after it, and
-# the counts between the two marks are the workload's.  ICOUNT_RUNS (3)
+# the validate workload; it runs /bin/nsvmark right before it, after each of
+# its steps and after it: the counts between the first and last marks are
+# the workload's, those between the others its steps'.  ICOUNT_RUNS (3)
 # boots of each kernel, alternating.  Instructions, not time.
 #
 # ICOUNT_VARIANT=NAME=IMAGE boots one more kernel image, built elsewhere
