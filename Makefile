@@ -97,7 +97,7 @@ cpp-size: tree ## benchmark: preprocessed bytes of kernel/*.c, pristine vs the s
 # Instructions the validate workload executes in the kernel, option on
 # against off (QEMU TCG with a counting plugin, measure/icount/insns.c):
 # boots the two kernels 'make validate CONTROL=1' built, ICOUNT_RUNS (3)
-# times each; about 3 minutes a boot (15 s without KASAN: ICOUNT_CONFIG=nokasan).
+# times each; about a minute a boot (25 s without KASAN: ICOUNT_CONFIG=nokasan).
 # ICOUNT_VARIANT=NAME=IMAGE boots a third kernel image in every repetition.
 # A benchmark, not a test.
 icount: deps ## benchmark: kernel instructions of the validate workload, option on vs off

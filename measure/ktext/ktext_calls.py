@@ -14,10 +14,18 @@ import subprocess
 import sys
 
 
+def fail(msg):
+    sys.exit("ktext_calls.py: error: " + msg)
+
+
 def functions(vmlinux):
     """{name: [size, calls, cmovs]} of the t/T symbols of VMLINUX."""
     funcs = {}
-    nm = subprocess.run(["nm", "-S", vmlinux], capture_output=True, text=True, check=True).stdout
+    nm = subprocess.run(["nm", "-S", vmlinux], capture_output=True, text=True)
+    if nm.returncode:
+        fail("nm cannot read %s (%s): give two linked vmlinux files, as make ktext builds them"
+             % (vmlinux, (nm.stderr.strip().splitlines() or ["no output"])[-1]))
+    nm = nm.stdout
     for line in nm.splitlines():
         f = line.split()
         if len(f) == 4 and f[2] in ("t", "T"):
@@ -37,13 +45,15 @@ def functions(vmlinux):
             elif insn.startswith("cmov"):
                 cur[2] += 1
     if dis.wait():
-        sys.exit("ktext_calls.py: objdump failed on %s" % vmlinux)
+        fail("objdump failed on %s: is it an x86_64 vmlinux?" % vmlinux)
+    if not funcs:
+        fail("%s has no function symbols: give a vmlinux that is not stripped" % vmlinux)
     return funcs
 
 
 def main():
     if len(sys.argv) != 3:
-        sys.exit("usage: ktext_calls.py OLD_VMLINUX NEW_VMLINUX")
+        fail("name two files: ktext_calls.py OLD_VMLINUX NEW_VMLINUX")
     old, new = functions(sys.argv[1]), functions(sys.argv[2])
     rows = {"same calls": [0, 0, 0], "calls changed": [0, 0, 0]}
     for name in old.keys() & new.keys():

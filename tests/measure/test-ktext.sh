@@ -51,6 +51,10 @@ else
 	skip "the split puts a function whose calls changed apart" "as/ld failed"
 fi
 
+expect_error "the split: a missing file" "nm cannot read $T_TMP/none .*: give two linked vmlinux files" \
+	python3 "$MEASURE/ktext/ktext_calls.py" "$T_TMP/none" "$T_TMP/none"
+expect_error "the split: one file only" "name two files: ktext_calls.py OLD_VMLINUX NEW_VMLINUX" \
+	python3 "$MEASURE/ktext/ktext_calls.py" "$T_TMP/none"
 expect_error "an unknown option" "usage: ktext.sh \[--top N\] \[--variant NAME=TREE\]" "$K" --fast
 expect_error "--top without a number" "--top takes a number" "$K" --top many
 expect_error "a variant without a tree" "--variant takes NAME=TREE" "$K" --variant pad
