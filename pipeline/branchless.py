@@ -13,6 +13,14 @@ by CSDB on arm64 -- so that no conditional branch chooses the value the body
 sees.  A definition by anything else (a load, an add, a call's clobber, a
 constant), or a path back to the function's entry, fails it.
 
+A select must also decide for itself: the instruction right before it (in
+the same asm statement) is the compare that sets its flags, and that
+compare must test a value the code computed, not a constant.  When the
+caller has tested the same condition before, a compiler can fold a
+condition given as a C value into a constant ("xor %ecx,%ecx; test
+%rcx,%rcx; cmovz"): the conditional move then always moves, and a
+mispredicted branch of the caller hands on the value the test rejected.
+
 With --expect-fail the verdict is inverted: used on the build without
 CONFIG_LIST_NOSPEC as a negative control, where every walk must fail.
 
@@ -183,6 +191,44 @@ class Arch:
         return nxt is not None and (nxt.mnem == 'csdb' or
                                     (nxt.mnem == 'hint' and nxt.ops in ('#0x14', '#20')))
 
+    def select_folded(self, insns, k):
+        """None when the select at k is fed by a compare of a computed
+        value; else why not (no compare right before it, or a compare
+        whose register operands all hold constants)."""
+        sel = insns[k]
+        cmp = insns[k - 1] if k > 0 else None
+        compares = (r'^(cmp|test)' if self.x86 else r'^(cmp|cmn|tst)$')
+        if cmp is None or not re.match(compares, cmp.mnem):
+            return (f'the select at {sel.addr:#x} has no compare of its own right before it '
+                    f'(its condition comes from elsewhere and may be folded)')
+        regs = {r for r in map(self.reg, split_ops(cmp.ops)) if r}
+        regs.discard(None)
+        if not regs or all(self.constant_before(insns, k - 1, r) for r in regs):
+            return (f'the compare at {cmp.addr:#x} ("{cmp.mnem} {cmp.ops}") tests a constant: '
+                    f'the select\'s condition was folded, the move at {sel.addr:#x} is unconditional')
+        return None
+
+    def constant_before(self, insns, k, reg):
+        """Whether reg holds a constant at insns[k]: defined, in the straight
+        line before it, by xor/sub of itself or a move of an immediate."""
+        if reg in ('xzr', 'wzr'):
+            return True
+        for j in range(k - 1, max(k - 9, -1), -1):
+            ins = insns[j]
+            if self.ends_flow(ins) or self.branch_target(ins) is not None:
+                return False
+            if reg not in self.dests(ins):
+                continue
+            ops = split_ops(ins.ops)
+            if self.x86:
+                if re.match(r'^(xor|sub)', ins.mnem) and len(ops) == 2 and \
+                        self.reg(ops[0]) == self.reg(ops[1]):
+                    return True
+                return bool(re.match(r'^mov', ins.mnem) and ops and ops[0].startswith('$'))
+            return bool(ins.mnem == 'mov' and len(ops) == 2 and
+                        (ops[1].startswith('#') or ops[1] in ('xzr', 'wzr')))
+        return False
+
     def caller_saved(self, reg):
         return reg in (X86_CALLER_SAVED if self.x86 else ARM_CALLER_SAVED)
 
@@ -222,6 +268,9 @@ def check_call(arch, insns, call_idx):
         ins = insns[k]
         if reg in arch.dests(ins):
             if arch.is_select(insns, k):
+                why = arch.select_folded(insns, k)
+                if why:
+                    return why
                 selects += 1
                 continue
             src = arch.is_move(ins)

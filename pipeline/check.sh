@@ -42,7 +42,9 @@ if [ $tree_ok = 1 ]; then
 	# boots the same suites built in, and its objects feed the code check.
 	# No option-off kernel: the -classic suites test the classic walks in
 	# every option-on kernel, and the negative control of the code check
-	# builds the probe with the classic walks against the validate kernel.
+	# builds the probe with the classic walks against the validate kernel;
+	# offcode.sh compares that object with the same probe compiled on the
+	# pristine headers.
 	section "KUnit in QEMU"
 	if KUNIT_RUNS=${CHECK_KUNIT_RUNS:-x86_64-llvm:nospec-on arm64:nospec-on} \
 		"$S/kunit-all.sh" --results "$results"; then
@@ -62,6 +64,10 @@ if [ $tree_ok = 1 ]; then
 			"$S/branchless.sh" x86_64 "$BUILD/validate/full-ci/obj-x86_64" x86_64-classic \
 			--classic --expect-fail --results "$results" ||
 			record FAIL validate:x86_64-classic-branchless
+		section "option-off code: the probe's walks compiled on the series' headers and on pristine ones"
+		"$S/offcode.sh" x86_64 "$BUILD/validate/full-ci/obj-x86_64" "$BUILD/codegen/x86_64-classic" \
+			"$BUILD/validate/full-ci/src" --results "$results" ||
+			record FAIL offcode:x86_64-classic-same-as-pristine
 	else
 		record FAIL validate:x86_64-full-ci
 	fi

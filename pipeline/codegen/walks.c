@@ -88,6 +88,46 @@ WALK(list_prev_entry_circular, ,
      if ((pos = list_prev_entry_circular(start, head, node))))
 
 /*
+ * The folding shapes: the caller tests the helper's own condition first
+ * and returns when it holds, so that the compiler knows the outcome where
+ * the helper runs.  A select that takes its condition as a C value is then
+ * folded into a plain move, and a mispredicted branch of the caller hands
+ * on the value the test rejected; the check fails a select whose compare
+ * tests a constant.
+ */
+#define FOLD(name, test, value)						\
+void codegen_fold_##name(struct list_head *head, struct hlist_head *hhead, \
+			 struct codegen_item *start);			\
+void codegen_fold_##name(struct list_head *head, struct hlist_head *hhead, \
+			 struct codegen_item *start)			\
+{									\
+	if (test)							\
+		return;							\
+	codegen_sink(value);						\
+}
+
+FOLD(list_next_entry_circular, list_is_last(&start->node, head),
+     list_next_entry_circular(start, head, node))
+FOLD(list_prev_entry_circular, list_is_first(&start->node, head),
+     list_prev_entry_circular(start, head, node))
+FOLD(list_first_entry_or_null, list_empty(head),
+     list_first_entry_or_null(head, struct codegen_item, node))
+FOLD(list_first_or_null_rcu, list_empty(head),
+     list_first_or_null_rcu(head, struct codegen_item, node))
+FOLD(list_next_or_null_rcu, list_is_last(&start->node, head),
+     list_next_or_null_rcu(head, &start->node, struct codegen_item, node))
+FOLD(hlist_entry_safe, !hhead->first,
+     hlist_entry_safe(hhead->first, struct codegen_item, hnode))
+FOLD(hlist_nulls_entry_safe,
+     is_a_nulls(((struct hlist_nulls_head *)hhead)->first),
+     hlist_nulls_entry_safe(((struct hlist_nulls_head *)hhead)->first,
+			    struct codegen_item, nnode))
+
+/* A walk behind the caller's own test of its first step. */
+WALK(fold_list_for_each_entry, if (list_empty(head)) return,
+     list_for_each_entry(pos, head, node))
+
+/*
  * The other families; their heads are one pointer, like hlist_head, so
  * the probe takes them from @hhead (it is never run).
  */
@@ -112,6 +152,7 @@ WALK(llist_for_each_entry, , llist_for_each_entry(pos, LFIRST, lnode))
 WALK(llist_for_each_entry_safe, struct codegen_item *n,
      llist_for_each_entry_safe(pos, n, LFIRST, lnode))
 
+#ifdef list_for_each_entry_scoped
 /*
  * The loop-scoped forms declare their own cursor: no pos here, so that the
  * W=2 build (-Wshadow) also shows they shadow nothing.  @start serves the
@@ -151,3 +192,4 @@ WALK_SCOPED(hlist_for_each_entry_safe_scoped,
 					     hnode))
 WALK_SCOPED(hlist_for_each_entry_rcu_scoped,
 	    hlist_for_each_entry_rcu_scoped(struct codegen_item, pos, hhead, hnode))
+#endif /* list_for_each_entry_scoped */

@@ -26,6 +26,20 @@ check "negative control inverts the verdict" \
 sed 's/cmove  %rsi,%rax/lea    0x8(%rbx),%rax/' "$D/cmov.dis" >"$T_TMP/lea.dis"
 check "x86: value computed by LEA fails" [ "$(verdict x86_64 "$T_TMP/lea.dis")" = fail ]
 check "x86: the failure names the instruction" grep -q 'comes from "lea' "$T_TMP/out"
+# A select whose condition the compiler folded (the caller tested it
+# before): the compare tests a register zeroed just before, so the CMOV
+# always moves.  The same CMOV without a compare of its own fails too.
+sed 's/^  1d:\tcmp    %rdx,%rdi$/  1d:\ttest   %rsi,%rsi/' "$D/cmov.dis" >"$T_TMP/fold.dis"
+check "x86: a select that tests a constant (folded condition) fails" \
+	[ "$(verdict x86_64 "$T_TMP/fold.dis")" = fail ]
+check "x86: ... and says the condition was folded" \
+	grep -q 'tests a constant' "$T_TMP/out"
+sed 's/^  1d:\tcmp    %rdx,%rdi$/  1d:\tnop/' "$D/cmov.dis" >"$T_TMP/nocmp.dis"
+check "x86: a select without its own compare fails" \
+	[ "$(verdict x86_64 "$T_TMP/nocmp.dis")" = fail ]
+sed 's/^   8:\tcset\tx2, ne$/   8:\tmov\tx2, #0x0/' "$D/arm.dis" >"$T_TMP/arm-fold.dis"
+check "arm64: a select that tests a constant (folded condition) fails" \
+	[ "$(verdict arm64 "$T_TMP/arm-fold.dis")" = fail ]
 
 # A spill: the selected value goes to a stack slot and comes back (KASAN
 # builds do this under register pressure).
