@@ -26,16 +26,16 @@ fi
 base=$(base_commit_of "$KT")
 
 # The patches are signed off by whoever exports them, as git config names
-# them in the work tree.  'make tree' sets a placeholder there (the base
-# commit needs an author), which signs off nobody.
+# them in the work tree.  The placeholder, the pristine commit's author,
+# signs off nobody; an older 'make tree' wrote it to the tree's config.
 placeholder='nospec-list developers <nospec-list@example.org>'
 name=$(git -C "$KT" config user.name || true)
 email=$(git -C "$KT" config user.email || true)
 if [ -z "$name" ] || [ -z "$email" ]; then
-	die "set git config user.name and user.email (git -C $KT config user.name 'Your Name'; git -C $KT config user.email you@example.org): the exported patches are signed off by whoever exports them"
+	die "set git config user.name and user.email (git config --global, or git -C $KT config for this tree only): the exported patches are signed off by whoever exports them"
 fi
 if [ "$name <$email>" = "$placeholder" ]; then
-	die "$KT's git config names the placeholder $placeholder (set by 'make tree'): set your own (git -C $KT config user.name 'Your Name'; git -C $KT config user.email you@example.org), the exported patches are signed off by whoever exports them"
+	die "$KT's git config names the placeholder $placeholder: set your own there (git -C $KT config user.name 'Your Name'; git -C $KT config user.email you@example.org) or drop it for your global one (git -C $KT config --unset user.name; git -C $KT config --unset user.email): the exported patches are signed off by whoever exports them"
 fi
 case $name$email in
 *'<'*|*'>'*|*$'\n'*) die "git config user.name or user.email of $KT holds '<', '>' or a newline: set them to a plain name and address" ;;
