@@ -10,6 +10,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 STATE=$KT/.git/nospec-state
+# The identity of the pristine commit, and of git am's commits where git
+# knows no one; 'make export' signs off with the developer's own instead.
+placeholder=(-c 'user.name=nospec-list developers' -c user.email=nospec-list@example.org)
 
 git_kt() { git -C "$KT" "$@"; }
 
@@ -87,12 +90,13 @@ extract() {
 	fi
 
 	git -C "$top" init -q -b master
-	git -C "$top" config user.name "nospec-list developers"
-	git -C "$top" config user.email "nospec-list@example.org"
 	git -C "$top" config core.autocrlf false
 	git -C "$top" config gc.auto 0
 	git -C "$top" add -A -f .
-	git -C "$top" commit -q --no-verify \
+	# The placeholder is the pristine commit's author only: the tree's git
+	# config names nobody, so that the developer's identity (git's
+	# user.name and user.email) makes and exports the commits.
+	git -C "$top" "${placeholder[@]}" commit -q --no-verify \
 		-m "Debian $KSRC_PKG $version (pristine)" \
 		-m "Extracted from $KSRC_TARBALL, Debian package $KSRC_PKG version $version."
 	rm -rf "$KT"
@@ -103,7 +107,11 @@ extract() {
 # Apply every patch of the series with git am; report fuzz, fail clearly.
 apply_series() {
 	local p n=0 out files
+	local -a am_ident=()
 
+	# git am records a committer: the developer, or the placeholder where
+	# git knows no one (the committer is not exported).
+	git_kt var GIT_COMMITTER_IDENT >/dev/null 2>&1 || am_ident=("${placeholder[@]}")
 	fuzz=0
 	state_put partial
 	while read -r p; do
@@ -124,7 +132,7 @@ apply_series() {
 				awk -v p="${p##*/}" '/^(patching|checking) file/ {f=$3; next}
 					{print "fuzz: " p ": " f ": " $0}' >&2
 		fi
-		if ! git_kt am -q --keep-cr "$p" >"$BUILD/apply.err" 2>&1; then
+		if ! git_kt "${am_ident[@]}" am -q --keep-cr "$p" >"$BUILD/apply.err" 2>&1; then
 			git_kt am --abort >/dev/null 2>&1 || true
 			die "git am failed on ${p##*/} (details: $BUILD/apply.err): fix the patch, then rerun"
 		fi

@@ -9,6 +9,9 @@ export BUILD=$T_TMP/build KT=$T_TMP/build/linux PATCHES=$T_TMP/patches
 export KSRC_TARBALL=$T_TMP/linux-source-6.12.tar.xz KSRC_VERSION=6.12.1-1
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org
 export GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.org
+# The developer's git identity, which export.sh signs the patches off with.
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=$T_TMP/gitconfig
+printf '[user]\n\tname = t\n\temail = t@example.org\n' >"$GIT_CONFIG_GLOBAL"
 
 # A fake source package: include/linux/list.h and one C file.
 mk_tarball() {
@@ -48,6 +51,15 @@ check "root commit names the Debian version" \
 check "fresh tree: both patches applied" \
 	[ "$(git -C "$KT" log --format=%s HEAD~2..HEAD | tr '\n' '|')" = "list: second change|lib: first change|" ]
 head1=$(git -C "$KT" rev-parse HEAD)
+check "fresh tree: its git config names no one (the developer's identity counts)" \
+	eval '! git -C "$KT" config --local --get-regexp "^user\."'
+
+# git am needs a committer: where git knows no one, the placeholder.
+printf '[user]\n\tuseConfigOnly = true\n' >"$T_TMP/noident"
+run_cmd env -u GIT_AUTHOR_NAME -u GIT_AUTHOR_EMAIL -u GIT_COMMITTER_NAME -u GIT_COMMITTER_EMAIL \
+	GIT_CONFIG_GLOBAL="$T_TMP/noident" KT="$T_TMP/noident-linux" "$PIPELINE/tree.sh"
+check_sh "no git identity anywhere: tree made, the series applied" \
+	'[ "$rc" -eq 0 ] && [ "$(git -C "$T_TMP/noident-linux" rev-list --count HEAD)" -eq 3 ]'
 
 run_cmd "$PIPELINE/tree.sh"
 check_sh "unchanged: not re-extracted or re-patched" \
@@ -55,6 +67,8 @@ check_sh "unchanged: not re-extracted or re-patched" \
 
 # export round trip: unchanged series re-exports byte for byte.
 run_cmd "$PIPELINE/export.sh"
+check_sh "export: signed off by the developer" \
+	'[ "$rc" -eq 0 ] && grep -qx "Signed-off-by: t <t@example.org>" "$PATCHES/0001-lib-first-change.patch"'
 cp -r "$PATCHES" "$T_TMP/patches.before"
 run_cmd "$PIPELINE/tree.sh"
 check_sh "exported series is recognised as the tree's" \
