@@ -33,7 +33,7 @@ expect_error "tree without the pristine tools/ headers" 'cannot extract the pris
 	env BENCH_QUICK=1 KT="$fake" "$B"
 
 if ! git -C "$KT" rev-parse -q --verify HEAD >/dev/null 2>&1; then
-	skip "quick benchmark run" "no kernel tree at $KT (the pristine tools/include comes from it); run 'make tree'"
+	skip "quick benchmark run" "no kernel tree at $KT, whose root commit gives the pristine tools/include; run 'make tree'"
 	finish
 	exit
 fi

@@ -14,7 +14,7 @@ set -u
 SRC=$TOP/tests/pipeline/tools-list
 
 if ! git -C "$KT" rev-parse --verify -q HEAD >/dev/null 2>&1; then
-	skip "every build" "no kernel tree at $KT (the pristine tools/include comes from it); run 'make tree'"
+	skip "every build" "no kernel tree at $KT, whose root commit gives the pristine tools/include; run 'make tree'"
 	finish
 	exit
 fi
