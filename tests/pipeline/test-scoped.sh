@@ -114,7 +114,7 @@ check_sh "control: pristine headers fail fail-use-after-loop.c for another reaso
 # must catch it.
 broken=$T_TMP/broken
 mkdir -p "$broken/linux"
-sed 's/walk(pos, (args)\.h, member)/walk(pos, head, member)/' "$MIRROR/linux/list.h" >"$broken/linux/list.h"
+sed 's/walk(pos, hv, member)/walk(pos, head, member)/g' "$MIRROR/linux/list.h" >"$broken/linux/list.h"
 mapfile -t broken_inc < <(echo "-I$broken"; printf '%s\n' "${mirror_inc[@]}")
 f=$SRC/run-outer-names.c
 run gcc "$f" "$T_TMP/broken.log" broken_inc -DCONFIG_LIST_NOSPEC 2>/dev/null	# it may crash

@@ -574,7 +574,6 @@ static inline void list_splice_tail_init(struct list_head *list,
 	     select_nospec_ne(cur, (head), &(pos));			\
 	     cur = &(n)->member)
 
-
 /*
  * The _continue and _from walks start at @pos.  A complete walk leaves
  * NULL in @pos with CONFIG_LIST_NOSPEC, where the classic loop leaves the
@@ -598,6 +597,14 @@ static inline void list_splice_tail_init(struct list_head *list,
 	__list_walk_safe(pos, n, __list_walk_at(pos, head, member),	\
 			 head, member, next)
 
+#define __list_walk_continue(pos, head, member, next)			\
+	__list_walk(pos, next(__list_walk_at(pos, head, member)),	\
+		    head, member, next)
+
+#define __list_walk_safe_continue(pos, n, head, member, next)		\
+	__list_walk_safe(pos, n, next(__list_walk_at(pos, head, member)), \
+			 head, member, next)
+
 #else
 /*
  * The classic loops, which the kernel has always had: @pos is the cursor,
@@ -615,8 +622,6 @@ static inline void list_splice_tail_init(struct list_head *list,
 	     !list_entry_is_head(pos, head, member);			\
 	     pos = n, n = list_entry(next(&(n)->member), typeof(*(n)), member))
 
-#define __list_walk_at(pos, head, member)	(&(pos)->member)
-
 #define __list_walk_from(pos, head, member, next)			\
 	for (; !list_entry_is_head(pos, head, member);			\
 	     pos = list_entry(next(&(pos)->member), typeof(*(pos)), member))
@@ -625,17 +630,13 @@ static inline void list_splice_tail_init(struct list_head *list,
 	for (n = list_entry(next(&(pos)->member), typeof(*(pos)), member); \
 	     !list_entry_is_head(pos, head, member);			\
 	     pos = n, n = list_entry(next(&(n)->member), typeof(*(n)), member))
-#endif
 
 #define __list_walk_continue(pos, head, member, next)			\
-	__list_walk(pos, next(__list_walk_at(pos, head, member)),	\
-		    head, member, next)
-
+	__list_walk(pos, next(&(pos)->member), head, member, next)
 
 #define __list_walk_safe_continue(pos, n, head, member, next)		\
-	__list_walk_safe(pos, n, next(__list_walk_at(pos, head, member)), \
-			 head, member, next)
-
+	__list_walk_safe(pos, n, next(&(pos)->member), head, member, next)
+#endif
 
 /**
  * list_for_each_entry	-	iterate over list of given type
@@ -809,29 +810,31 @@ static inline void list_splice_tail_init(struct list_head *list,
  * in its description, speculation-safe walk included.
  *
  * __list_scope() opens two for statements that run once each: the first
- * evaluates @head and @start into @args, the second declares the cursors
- * (@decls, of @type).  The walk is a third for statement inside them and
- * takes the head from @args, so a break in the loop body leaves the walk,
- * and the outer two statements then end too.  As @head and @start are
- * evaluated before the cursors exist, they may name an outer variable
- * called like @pos: list_for_each_entry_scoped(struct foo, p, &p->children,
- * sib) walks the children of the outer @p.  @args and @done are names of
- * the caller's own (__UNIQUE_ID()), so nested scoped loops do not shadow
- * each other's.
+ * evaluates @head into @hv, the second declares the cursors (@decls, of
+ * @type).  The walk is a third for statement inside them and takes its
+ * head from @hv, so a break in the loop body leaves the walk, and the
+ * outer two statements then end too.  As @head is evaluated before the
+ * cursors exist, it may name an outer variable called like @pos:
+ * list_for_each_entry_scoped(struct foo, p, &p->children, sib) walks the
+ * children of the outer @p.  @hv, @hdone and @done are names of the
+ * caller's own (__UNIQUE_ID()), so nested scoped loops do not shadow each
+ * other's.
  */
-#define __list_scope(args, head, start, type, done, loop, decls...)	\
-	for (struct { typeof(head) h; type *s; bool d; }		\
-	     args = { (head), (start), false }; !args.d; args.d = true)	\
-		for (type decls, *(done) = NULL; !(done); (done) = (void *)1) \
-			loop
+#define __list_scope(hv, hdone, head, type, done, loop, decls...)	\
+	for (typeof(head) hv = (head), *(hdone) = NULL; !(hdone); (hdone) = (void *)1) \
+		__list_scope_decl(type, done, loop, decls)
 
-#define __list_scoped(walk, type, pos, head, member, args, done)	\
-	__list_scope(args, head, NULL, type, done,			\
-		     walk(pos, (args).h, member), *(pos) = NULL)
+#define __list_scope_decl(type, done, loop, decls...)			\
+	for (type decls, *(done) = NULL; !(done); (done) = (void *)1)	\
+		loop
 
-#define __list_scoped_safe(walk, type, pos, n, head, member, args, done) \
-	__list_scope(args, head, NULL, type, done,			\
-		     walk(pos, n, (args).h, member), *(pos) = NULL, *(n) = NULL)
+#define __list_scoped(walk, type, pos, head, member, hv, hdone, done)	\
+	__list_scope(hv, hdone, head, type, done, walk(pos, hv, member), \
+		     *(pos) = NULL)
+
+#define __list_scoped_safe(walk, type, pos, n, head, member, hv, hdone, done) \
+	__list_scope(hv, hdone, head, type, done, walk(pos, n, hv, member), \
+		     *(pos) = NULL, *(n) = NULL)
 
 /**
  * list_for_each_entry_scoped - iterate over a list, cursor declared in the loop
@@ -846,7 +849,8 @@ static inline void list_splice_tail_init(struct list_head *list,
  */
 #define list_for_each_entry_scoped(type, pos, head, member)		\
 	__list_scoped(list_for_each_entry, type, pos, head, member,	\
-		      __UNIQUE_ID(ls_args), __UNIQUE_ID(ls_done))
+		      __UNIQUE_ID(ls_head),				\
+		      __UNIQUE_ID(ls_hdone), __UNIQUE_ID(ls_done))
 
 /**
  * list_for_each_entry_reverse_scoped - iterate backwards, cursor declared in the loop
@@ -859,17 +863,25 @@ static inline void list_splice_tail_init(struct list_head *list,
  */
 #define list_for_each_entry_reverse_scoped(type, pos, head, member)	\
 	__list_scoped(list_for_each_entry_reverse, type, pos, head, member, \
-		      __UNIQUE_ID(ls_args), __UNIQUE_ID(ls_done))
+		      __UNIQUE_ID(ls_head),				\
+		      __UNIQUE_ID(ls_hdone), __UNIQUE_ID(ls_done))
 
 /*
  * The _continue and _from forms start from an entry the caller holds, or
  * from @head for a NULL @start (list_prepare_entry()), with
- * CONFIG_LIST_NOSPEC and without.
+ * CONFIG_LIST_NOSPEC and without.  @start is evaluated in the declaration
+ * of @from, before @pos exists, so it too may name an outer variable
+ * called like @pos.
  */
-#define __list_scoped_from(walk, type, pos, start, head, member, args, done) \
-	__list_scope(args, head, start, type, done,			\
-		     walk(pos, (args).h, member),				\
-		     *(pos) = list_prepare_entry((args).s, (args).h, member))
+#define __list_scoped_from(walk, type, pos, start, head, member, hv, hdone, done) \
+	__list_scoped_from_(walk, type, pos, start, head, member, hv, hdone, \
+			    done, __UNIQUE_ID(ls_from))
+
+#define __list_scoped_from_(walk, type, pos, start, head, member, hv, hdone, \
+			    done, from)					\
+	__list_scope(hv, hdone, head, type, done, walk(pos, hv, member), \
+		     *(from) = (start),					\
+		     *(pos) = list_prepare_entry(from, hv, member))
 
 /**
  * list_for_each_entry_continue_scoped - continue a walk after a given entry
@@ -885,8 +897,8 @@ static inline void list_splice_tail_init(struct list_head *list,
  */
 #define list_for_each_entry_continue_scoped(type, pos, start, head, member) \
 	__list_scoped_from(list_for_each_entry_continue, type, pos, start, \
-			   head, member, __UNIQUE_ID(ls_args),		\
-			   __UNIQUE_ID(ls_done))
+			   head, member, __UNIQUE_ID(ls_head),		\
+			   __UNIQUE_ID(ls_hdone), __UNIQUE_ID(ls_done))
 
 /**
  * list_for_each_entry_from_scoped - iterate from a given entry on
@@ -902,8 +914,8 @@ static inline void list_splice_tail_init(struct list_head *list,
  */
 #define list_for_each_entry_from_scoped(type, pos, start, head, member)	\
 	__list_scoped_from(list_for_each_entry_from, type, pos, start,	\
-			   head, member, __UNIQUE_ID(ls_args),		\
-			   __UNIQUE_ID(ls_done))
+			   head, member, __UNIQUE_ID(ls_head),		\
+			   __UNIQUE_ID(ls_hdone), __UNIQUE_ID(ls_done))
 
 /**
  * list_for_each_entry_safe_scoped - iterate safe against removal, cursors declared in the loop
@@ -919,7 +931,8 @@ static inline void list_splice_tail_init(struct list_head *list,
  */
 #define list_for_each_entry_safe_scoped(type, pos, n, head, member)	\
 	__list_scoped_safe(list_for_each_entry_safe, type, pos, n, head, \
-			   member, __UNIQUE_ID(ls_args), __UNIQUE_ID(ls_done))
+			   member, __UNIQUE_ID(ls_head),		\
+			   __UNIQUE_ID(ls_hdone), __UNIQUE_ID(ls_done))
 
 /**
  * list_for_each_entry_safe_reverse_scoped - backwards, safe against removal, scoped cursors
@@ -934,8 +947,8 @@ static inline void list_splice_tail_init(struct list_head *list,
  */
 #define list_for_each_entry_safe_reverse_scoped(type, pos, n, head, member) \
 	__list_scoped_safe(list_for_each_entry_safe_reverse, type, pos, n, \
-			   head, member, __UNIQUE_ID(ls_args),		\
-			   __UNIQUE_ID(ls_done))
+			   head, member, __UNIQUE_ID(ls_head),		\
+			   __UNIQUE_ID(ls_hdone), __UNIQUE_ID(ls_done))
 
 /*
  * Double linked lists with a single pointer list head.
@@ -1183,7 +1196,8 @@ static inline void hlist_move_list(struct hlist_head *old,
  */
 #define hlist_for_each_entry_scoped(type, pos, head, member)		\
 	__list_scoped(hlist_for_each_entry, type, pos, head, member,	\
-		      __UNIQUE_ID(ls_args), __UNIQUE_ID(ls_done))
+		      __UNIQUE_ID(ls_head),				\
+		      __UNIQUE_ID(ls_hdone), __UNIQUE_ID(ls_done))
 
 /**
  * hlist_for_each_entry_safe_scoped - iterate safe against removal, cursors declared in the loop
@@ -1198,15 +1212,20 @@ static inline void hlist_move_list(struct hlist_head *old,
  * The two have different types, so @n gets a scope of its own.
  */
 #define hlist_for_each_entry_safe_scoped(type, pos, n, head, member)	\
-	__hlist_scoped_safe(type, pos, n, head, member, __UNIQUE_ID(ls_args), \
-			    __UNIQUE_ID(ls_done), __UNIQUE_ID(ls_done))
+	__hlist_scoped_safe(type, pos, n, head, member,			\
+			    __UNIQUE_ID(ls_head), __UNIQUE_ID(ls_hdone),	\
+			    __UNIQUE_ID(ls_done), __UNIQUE_ID(ls_ndone))
 
-#define __hlist_scoped_safe(type, pos, n, head, member, args, done, ndone) \
-	__list_scope(args, head, NULL, type, done,			\
-		     for (struct hlist_node *(n) = NULL, *(ndone) = NULL; \
-			  !(ndone); (ndone) = (void *)1)			\
-			hlist_for_each_entry_safe(pos, n, (args).h, member), \
+/* @n, of another type than @pos, is declared in a third once-run loop. */
+#define __hlist_scoped_safe(type, pos, n, head, member, hv, hdone, done, ndone) \
+	__list_scope(hv, hdone, head, type, done,			\
+		     __hlist_scope_n(n, ndone)				\
+			hlist_for_each_entry_safe(pos, n, hv, member),	\
 		     *(pos) = NULL)
+
+#define __hlist_scope_n(n, ndone)					\
+	for (struct hlist_node *(n) = NULL, *(ndone) = NULL; !(ndone);	\
+	     (ndone) = (void *)1)
 
 /**
  * list_del_range - deletes range of entries from list.

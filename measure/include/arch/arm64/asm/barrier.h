@@ -119,12 +119,16 @@ do {									\
  * flag through CSET.
  */
 #ifdef __GCC_ASM_FLAG_OUTPUTS__
-#define __SN_SET(cc)	""
-#define __SN_OUT(cc)	"=@cc" #cc
+#define __SN_SET_NE	""
+#define __SN_SET_EQ	""
+#define __SN_OUT_NE	"=@ccne"
+#define __SN_OUT_EQ	"=@cceq"
 #define __SN_CLOBBER
 #else
-#define __SN_SET(cc)	"	cset	%w[res], " #cc "\n"
-#define __SN_OUT(cc)	"=r"
+#define __SN_SET_NE	"	cset	%w[res], ne\n"
+#define __SN_SET_EQ	"	cset	%w[res], eq\n"
+#define __SN_OUT_NE	"=r"
+#define __SN_OUT_EQ	"=r"
 #define __SN_CLOBBER	"cc"
 #endif
 
@@ -141,8 +145,8 @@ do {									\
 	asm("	cmp	%[sn_a], %x[sn_b]\n"				\
 	    "	csel	%[v], %[v], %x[sn_alt], ne\n"			\
 	    "	hint	#20 // csdb\n"					\
-	    __SN_SET(ne)						\
-	    : [v] "+r" (__sn_v), [res] __SN_OUT(ne) (__sn_ne)		\
+	    __SN_SET_NE						\
+	    : [v] "+r" (__sn_v), [res] __SN_OUT_NE(__sn_ne)		\
 	    : [sn_a] "r" ((unsigned long)__sn_a),			\
 	      [sn_b] "rZ" ((unsigned long)__sn_b),			\
 	      [sn_alt] "rZ" ((unsigned long)(alt))			\
@@ -167,8 +171,8 @@ do {									\
 	asm("	tst	%[sn_x], %[sn_m]\n"				\
 	    "	csel	%[v], %[v], xzr, eq\n"				\
 	    "	hint	#20 // csdb\n"					\
-	    __SN_SET(eq)						\
-	    : [v] "+r" (__sn_v), [res] __SN_OUT(eq) (__sn_z)		\
+	    __SN_SET_EQ						\
+	    : [v] "+r" (__sn_v), [res] __SN_OUT_EQ(__sn_z)		\
 	    : [sn_x] "r" ((unsigned long)(x)),				\
 	      [sn_m] "rL" ((unsigned long)(mask))			\
 	    : __SN_CLOBBER);						\
