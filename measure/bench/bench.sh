@@ -44,7 +44,7 @@ command -v "$CC" >/dev/null || die "no C compiler '$CC'; run 'make deps' or apt-
 command -v objdump >/dev/null || die "objdump is missing; apt-get install binutils"
 command -v gnuplot >/dev/null || die "gnuplot is missing; run 'make bench' (installs it) or apt-get install gnuplot-nox"
 git -C "$KT" rev-parse --verify -q HEAD >/dev/null 2>&1 ||
-	die "no kernel tree at $KT (the pristine tools/include comes from it); run 'make tree' first (or set KT)"
+	die "no kernel tree at $KT; run 'make tree' first (or set KT): the pristine tools/include comes from it"
 root=$(base_commit_of "$KT")
 [ -f "$MIRROR/linux/list.h" ] && [ -f "$MIRROR/arch/x86/asm/barrier.h" ] ||
 	die "the mirror of the nospec iterators is missing from $MIRROR; restore it from git"

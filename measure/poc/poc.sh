@@ -55,7 +55,7 @@ fi
 command -v gcc >/dev/null || die "gcc is missing; run 'make deps'"
 command -v objdump >/dev/null || die "objdump is missing; install binutils"
 git -C "$KT" rev-parse --verify -q HEAD >/dev/null 2>&1 ||
-	die "no kernel tree at $KT (the pristine tools/include comes from it); run 'make tree' first (or set KT)"
+	die "no kernel tree at $KT; run 'make tree' first (or set KT): the pristine tools/include comes from it"
 [ -d "$mirror" ] || die "--mirror $mirror is no directory; give one laid out as measure/include"
 
 out=$BUILD/poc
