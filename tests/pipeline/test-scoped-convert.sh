@@ -32,7 +32,8 @@ fi
 sp=$T_TMP/list_scoped.cocci
 git -C "$KT" show "HEAD:$COCCI" >"$sp"
 hdr=$T_TMP/pristine
-pristine_tools "$KT" "$hdr"
+pristine_tools "$KT" "$hdr" ||
+	{ check "the pristine tools/ extract from $KT's root commit" false; finish; exit; }
 mapfile -t inc < <(mirror_cflags "$hdr")
 
 cd "$SRC" || exit 1

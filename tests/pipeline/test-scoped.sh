@@ -24,7 +24,8 @@ if ! git -C "$KT" rev-parse --verify -q HEAD >/dev/null 2>&1; then
 fi
 
 pristine=$T_TMP/pristine
-pristine_tools "$KT" "$pristine"
+pristine_tools "$KT" "$pristine" ||
+	{ check "the pristine tools/ extract from $KT's root commit" false; finish; exit; }
 mapfile -t mirror_inc < <(mirror_cflags "$pristine")
 mapfile -t pristine_inc < <(mirror_cflags "$pristine" | grep -vF -- "-I$MIRROR")
 

@@ -20,7 +20,8 @@ if ! git -C "$KT" rev-parse --verify -q HEAD >/dev/null 2>&1; then
 fi
 
 hdr=$T_TMP/pristine
-pristine_tools "$KT" "$hdr" tools/scripts/Makefile.include
+pristine_tools "$KT" "$hdr" tools/scripts/Makefile.include ||
+	{ check "the pristine tools/ extract from $KT's root commit" false; finish; exit; }
 mapfile -t inc < <(mirror_cflags "$hdr")
 
 build() {	# build NAME CFLAGS...: compile and run, output in $T_TMP/NAME.out
