@@ -108,8 +108,9 @@ icount: deps ## benchmark: kernel instructions of the validate workload, option 
 reassign: deps ## count loop bodies that assign the cursor or a _safe look-ahead
 	@TREE="$(TREE)" $(F)/reassign.sh
 
-# User space only: builds measure/poc/poc.c against the vanilla and the series'
-# tools/include/linux/list.h and prints one table; loads nothing.
+# User space only: builds measure/poc/poc.c against the vanilla
+# tools/include/linux/list.h and the project's mirror of the series'
+# iterators (measure/include) and prints one table; loads nothing.
 poc: tree ## user-space flush+reload leak, vanilla vs the series' iterators
 	@$(M)/poc/poc.sh
 

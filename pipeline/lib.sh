@@ -204,6 +204,37 @@ untracked_work() {
 # base_commit_of TREE: the root commit of a work tree, pristine Debian source.
 base_commit_of() { git -C "$1" rev-list --max-parents=0 HEAD | tail -n1; }
 
+# The project's user-space mirror of the nospec iterators, which replaces
+# three files of the pristine tools/ (measure/include/README).
+MIRROR=$NOSPEC_TOP/measure/include
+
+# tools_arch: this machine's architecture as tools/arch/ names it.
+tools_arch() { uname -m | sed 's/x86_64/x86/; s/aarch64/arm64/'; }
+
+# pristine_tools TREE DIR [PATH...]: extract tools/include, this machine's
+# tools/arch/ARCH/include and PATHs from TREE's root commit (pristine
+# Debian) into DIR, by git archive: never from the work tree, which holds
+# the series and may be moving.
+pristine_tools() {
+	local tree=$1 dir=$2 root
+	shift 2
+	root=$(base_commit_of "$tree") &&
+		mkdir -p "$dir" &&
+		git -C "$tree" archive -o "$dir/.tools.tar" "$root" tools/include \
+			"tools/arch/$(tools_arch)/include" "$@" &&
+		tar -x -C "$dir" -f "$dir/.tools.tar" &&
+		rm -f "$dir/.tools.tar"
+}
+
+# mirror_cflags DIR [ARCH]: the -I options, one per line, that build
+# against the mirror in front of the pristine tools/ that pristine_tools
+# put in DIR, for this machine's architecture or ARCH (x86, arm64).
+mirror_cflags() {
+	local a=${2:-}
+	[ -n "$a" ] || a=$(tools_arch)
+	printf '%s\n' "-I$MIRROR" "-I$MIRROR/arch/$a" "-I$1/tools/include" "-I$1/tools/arch/$a/include"
+}
+
 # worktree_at DIR COMMIT: DIR is a detached git worktree of build/linux at
 # COMMIT (created, or moved there: only changed files are rewritten, so
 # builds from it stay incremental).  DIR only ever holds checkouts made

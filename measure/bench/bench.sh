@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # The host-side benchmark of the list iterators (issue 6): builds
-# measure/bench/walks.c against the pristine and the series' tools/include, runs
-# every variant side by side, prints the table, writes results.tsv,
-# cycles.png and ratios.png to $BENCH_OUT (build/bench).
+# measure/bench/walks.c against the pristine tools/include and against the
+# project's mirror of the series' iterators (measure/include) in front of
+# it, runs every variant side by side, prints the table, writes
+# results.tsv, cycles.png and ratios.png to $BENCH_OUT (build/bench).
 #
 #   measure/bench/bench.sh            the full run (about 2 minutes)
 #   BENCH_QUICK=1 measure/bench/bench.sh   small lists, 3 rounds (tests)
 #
 # Environment: BENCH_ROUNDS (default 9, at least 7), BENCH_SIZES (comma list, default
 # 300,1000,10000,100000,1000000), BENCH_ELEMS (elements per sample of a
-# small list, default 20000), BENCH_OUT, KT, BENCH_REV (the series commit,
-# default HEAD), CC; BENCH_FAULT=1 also
+# small list, default 20000), BENCH_OUT, KT (the pristine tools/include
+# comes from its root commit), CC; BENCH_FAULT=1 also
 # self-checks the 'naive' walk that ignores a body reassigning pos, which
 # must make the run fail (the test uses it to show the check can fail).
 set -euo pipefail
@@ -43,41 +44,39 @@ command -v "$CC" >/dev/null || die "no C compiler '$CC'; run 'make deps' or apt-
 command -v objdump >/dev/null || die "objdump is missing; apt-get install binutils"
 command -v gnuplot >/dev/null || die "gnuplot is missing; run 'make bench' (installs it) or apt-get install gnuplot-nox"
 git -C "$KT" rev-parse --verify -q HEAD >/dev/null 2>&1 ||
-	die "no kernel tree at $KT; run 'make tree' first (or set KT)"
+	die "no kernel tree at $KT; run 'make tree' first (or set KT): the pristine tools/include comes from it"
 root=$(base_commit_of "$KT")
-[ "$root" != "$(git -C "$KT" rev-parse "${BENCH_REV:-HEAD}" 2>/dev/null)" ] ||
-	die "$KT has no series applied (HEAD is the pristine root commit); run 'make tree'"
-# One commit for the whole run, even if the tree moves meanwhile.
-head=$(git -C "$KT" rev-parse --verify -q "${BENCH_REV:-HEAD}^{commit}") ||
-	die "BENCH_REV '${BENCH_REV:-}' is not a commit of $KT; leave it unset for HEAD"
-git -C "$KT" grep -q 'define select_nospec' "$head" -- tools/include tools/arch/x86/include ||
-	die "$KT $(git -C "$KT" rev-parse --short "$head") has no select_nospec() in tools/ (the series' user-space mirror); update the series and run 'make tree'"
+[ -f "$MIRROR/linux/list.h" ] && [ -f "$MIRROR/arch/x86/asm/barrier.h" ] ||
+	die "the mirror of the nospec iterators is missing from $MIRROR; restore it from git"
 
-# Headers: extracted from the commits, never read from the live tree.
+# Headers: the pristine tools/ extracted from the root commit, never read
+# from the live tree; the mirror in front of it for the series' variants.
 mkdir -p "$BENCH_OUT"
-for d in vanilla nospec obj; do rm -rf "${BENCH_OUT:?}/$d"; mkdir -p "$BENCH_OUT/$d"; done
-git -C "$KT" archive "$root" tools/include tools/arch/x86/include | tar -x -C "$BENCH_OUT/vanilla" ||
-	die "cannot extract the pristine tools/include from $KT"
-git -C "$KT" archive "$head" tools/include tools/arch/x86/include | tar -x -C "$BENCH_OUT/nospec" ||
-	die "cannot extract the series' tools/include from $KT"
+for d in pristine obj; do rm -rf "${BENCH_OUT:?}/$d"; mkdir -p "$BENCH_OUT/$d"; done
+pristine_tools "$KT" "$BENCH_OUT/pristine" ||
+	die "cannot extract the pristine tools/include from $KT; run 'make tree'"
 
 CFLAGS=(-O2 -Wall -Wextra -Werror -fno-strict-aliasing -fno-tree-vectorize)
-inc() { echo "-I$BENCH_OUT/$1/tools/include -I$BENCH_OUT/$1/tools/arch/x86/include"; }
+inc() {	# inc HEADERS: the -I options of the pristine headers or of the mirror
+	local p=$BENCH_OUT/pristine/tools
+	[ "$1" = vanilla ] || echo "-I$MIRROR -I$MIRROR/arch/x86"
+	echo "-I$p/include -I$p/arch/x86/include"
+}
 compile() {	# compile VARIANT HEADERS EXTRA...
 	local v=$1 h=$2
 	shift 2
 	# shellcheck disable=SC2046
 	"$CC" "${CFLAGS[@]}" -DVARIANT="$v" "$@" $(inc "$h") -c "$SRC/walks.c" \
 		-o "$BENCH_OUT/obj/walks-$v.o" 2>"$BENCH_OUT/obj/walks-$v.log" ||
-		die "compiling the $v walks failed (see $BENCH_OUT/obj/walks-$v.log): the headers at $KT HEAD may have changed"
+		die "compiling the $v walks failed (see $BENCH_OUT/obj/walks-$v.log): measure/include or the pristine headers of $KT may have changed"
 	objdump -d --no-show-raw-insn "$BENCH_OUT/obj/walks-$v.o" >"$BENCH_OUT/disasm-$v.txt"
 }
 compile vanilla vanilla
-compile nospec nospec -DCONFIG_LIST_NOSPEC
-compile rfc nospec
-compile exp nospec -DCONFIG_LIST_NOSPEC
-compile cursor nospec -DCONFIG_LIST_NOSPEC -DVARIANT_IS_CURSOR
-compile naive nospec
+compile nospec mirror -DCONFIG_LIST_NOSPEC
+compile rfc mirror
+compile exp mirror -DCONFIG_LIST_NOSPEC
+compile cursor mirror -DCONFIG_LIST_NOSPEC -DVARIANT_IS_CURSOR
+compile naive mirror
 # shellcheck disable=SC2046
 "$CC" "${CFLAGS[@]}" $(inc vanilla) -c "$SRC/bench.c" -o "$BENCH_OUT/obj/bench.o" \
 	2>"$BENCH_OUT/obj/bench.log" || die "compiling measure/bench/bench.c failed (see $BENCH_OUT/obj/bench.log)"
@@ -101,7 +100,11 @@ else
 	fi
 fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-series=$(git -C "$KT" rev-list --count "$root..$head")
+# The mirror as this run used it: its last commit, and whether it has
+# uncommitted edits.
+mirror_rev=$(git -C "$NOSPEC_TOP" log -1 --format='%h %s' -- measure/include 2>/dev/null || true)
+[ -z "$(git -C "$NOSPEC_TOP" status --porcelain -- measure/include 2>/dev/null)" ] ||
+	mirror_rev="${mirror_rev:+$mirror_rev, }with uncommitted edits"
 
 args=(--rounds "$BENCH_ROUNDS" --sizes "$BENCH_SIZES" --elems "$BENCH_ELEMS"
 	--tsv "$BENCH_OUT/results.tsv.new")
@@ -109,7 +112,7 @@ args=(--rounds "$BENCH_ROUNDS" --sizes "$BENCH_SIZES" --elems "$BENCH_ELEMS"
 {
 	echo "nospec-list benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "cpu: $cpu, $ncpu CPUs; kernel $(uname -r); $("$CC" --version | head -n1)"
-	echo "headers: $KT, pristine $(git -C "$KT" rev-parse --short "$root") vs series $(git -C "$KT" rev-parse --short "$head") ($series patches: $(git -C "$KT" log -1 --format=%s "$head"))"
+	echo "headers: pristine tools/ of $KT $(git -C "$KT" rev-parse --short "$root") vs the mirror measure/include (${mirror_rev:-not in git})"
 	echo "$perfstat"
 	echo "load average before: $load_before"
 } | tee "$BENCH_OUT/table.txt"

@@ -1,29 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The timed walks and the visit-order recorders of one variant.  This file
- * is compiled once per variant, each time against a different copy of
- * tools/include (see measure/bench/bench.sh):
+ * is compiled once per variant, either against the pristine tools/include
+ * or against the project's mirror of the series' iterators in front of it
+ * (measure/include; see measure/bench/bench.sh):
  *
  *   vanilla  pristine Debian headers: the kernel's iterators as they are
- *   nospec   the series' headers with CONFIG_LIST_NOSPEC: walk on a hidden
+ *   nospec   the mirror with CONFIG_LIST_NOSPEC: walk on a hidden
  *            list_head cursor; the loop test is select_nospec_ne(), one
  *            compare whose flags drive both the CMOV that gives the body
  *            pos and the exit branch
- *   rfc      the series' headers without the option, plus the local macros
- *            below: the RFC's shape, select_nospec() on the loop-carried
- *            pointer itself, so the CMOV sits on the pointer chase
+ *   rfc      the mirror without the option, plus the local macros below:
+ *            the RFC's shape, a select (select_nospec(), see below) on the
+ *            loop-carried pointer itself, so the CMOV sits on the pointer
+ *            chase
  *   exp      the series' walk as it was before select_nospec_ne(): the same
  *            hidden list_head cursor, but select_nospec() takes the
  *            condition as a value (setne, test, CMOV) and the loop compares
  *            again for its branch; kept to show what the fused test saves
- *   cursor   the series' walk without its select: the same headers with
+ *   cursor   the series' walk without its select: the mirror with
  *            CONFIG_LIST_NOSPEC, but select_nospec_ne() is a plain compare
  *            that leaves the body's pos alone, so the body gets
  *            container_of(cursor) at the end as the classic loop does; the
  *            baseline that shows what the select itself costs (nospec /
  *            cursor) apart from walking on the list_head (cursor / vanilla)
- *   naive    the series' headers plus a hidden-cursor walk that ignores a
- *            body reassigning pos: never timed; it exists so that the
+ *   naive    the mirror plus a hidden-cursor walk that ignores a body
+ *            reassigning pos: never timed; it exists so that the
  *            self-check can be shown to catch a wrong visit order
  *
  * Every function is noinline and reached through a function pointer, so
@@ -66,8 +68,32 @@
 #if (WHICH == VARIANT_cursor) != defined(VARIANT_IS_CURSOR)
 #error "the cursor variant needs -DVARIANT=cursor -DVARIANT_IS_CURSOR, and only it"
 #endif
-#if WHICH >= VARIANT_rfc && !defined(select_nospec)
-#error "rfc, naive and exp need the series' headers (select_nospec)"
+#if WHICH >= VARIANT_rfc && !defined(select_nospec_ne)
+#error "rfc, naive, exp and cursor need the mirror's selects (measure/include)"
+#endif
+
+#if WHICH == VARIANT_rfc || WHICH == VARIANT_naive || WHICH == VARIANT_exp
+/*
+ * select_nospec(cond, t, f): t when cond is non-zero, else f, by TEST and
+ * CMOVZ on a condition the compiler materialises as a value.  The series'
+ * first select, which the series and the mirror no longer have (their
+ * selects compare inside the asm); kept here, as it was, for the variants
+ * that measure its shapes.
+ */
+#define select_nospec(cond, val_true, val_false)			\
+({									\
+	unsigned long __sn_v = (unsigned long)(val_true);		\
+	unsigned long __sn_f = (unsigned long)(val_false);		\
+									\
+	static_assert(sizeof(val_true) <= sizeof(long), "too wide");	\
+	static_assert(sizeof(val_false) <= sizeof(long), "too wide");	\
+	asm("test %[c], %[c]\n\t"					\
+	    "cmovz %[f], %[v]"						\
+	    : [v] "+r" (__sn_v)						\
+	    : [c] "r" ((unsigned long)!!(cond)), [f] "rm" (__sn_f)	\
+	    : "cc");							\
+	(typeof(1 ? (val_true) : (val_false)))__sn_v;			\
+})
 #endif
 
 #if WHICH == VARIANT_rfc

@@ -3,9 +3,10 @@
  * poc.c - measure the transient type confusion of the list iterators.
  *
  * Built twice from this one file by measure/poc/poc.sh: against the vanilla
- * tools/include/linux/list.h and against the series' one with
- * CONFIG_LIST_NOSPEC defined.  The victims below use the list macros as
- * the kernel does; nothing here re-implements an iterator.
+ * tools/include/linux/list.h and, with CONFIG_LIST_NOSPEC defined, against
+ * the project's mirror of the series' iterators (measure/include in front
+ * of the same pristine tools/include).  The victims below use the list
+ * macros as the kernel does; nothing here re-implements an iterator.
  *
  * The gadget (Kasper et al., NDSS'22): a list whose head is embedded in a
  * structure of another type ("struct owner"), right before bytes the

@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Measure the transient leak of the list iterators in user space: build
-# measure/poc/poc.c against the vanilla and the series' tools/include/linux/list.h,
-# run both once, print one table.  See docs/poc.md.
+# measure/poc/poc.c against the vanilla tools/include/linux/list.h and
+# against the project's mirror of the series' iterators (measure/include,
+# see its README), run both once, print one table.  See docs/poc.md.
 #
 #   poc.sh [--short] [--bytes N] [--trials N] [--seed N] [--raw FILE]
-#          [--rev REV]
+#          [--mirror DIR]
 #
 #   --short      a quick run for the host test (16 bytes, 10 trials each)
 #   --bytes N    secret bytes per row (default 40)
 #   --trials N   flush+reload trials per byte (default 30)
 #   --seed N     seed of the random secret, 0..4294967295 (default: random)
 #   --raw FILE   also write the machine-readable results to FILE
-#   --rev REV    take the nospec headers from commit REV of the kernel tree
-#                instead of HEAD (the root commit gives a 'nospec' build
-#                that is really vanilla: the host test's negative control)
+#   --mirror DIR take the nospec headers from DIR (laid out as
+#                measure/include) instead of measure/include; an empty DIR
+#                gives a 'nospec' build that is really vanilla: the host
+#                test's negative control
 #
 # Exits 0 after a measurement, whatever it shows (the table says it), and
 # also when the CPU shows no transient leakage (prints SKIP); non-zero only
@@ -22,21 +24,21 @@
 set -euo pipefail
 . "$(dirname "$0")/../../pipeline/lib.sh"
 
-bytes=40 trials=30 seed='' raw='' rev=HEAD
+bytes=40 trials=30 seed='' raw='' mirror=$MIRROR
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--short) bytes=16 trials=10 ;;
-	--bytes|--trials|--seed|--raw|--rev)
+	--bytes|--trials|--seed|--raw|--mirror)
 		[ $# -ge 2 ] || die "$1 needs a value; see 'measure/poc/poc.sh --help'"
 		case "$1" in
-		--rev) rev=$2 ;;
+		--mirror) mirror=$2 ;;
 		--bytes) bytes=$2 ;;
 		--trials) trials=$2 ;;
 		--seed) seed=$2 ;;
 		--raw) raw=$2 ;;
 		esac
 		shift ;;
-	-h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,23p' "$0"; exit 0 ;;
 	*) die "unknown option '$1'; see 'measure/poc/poc.sh --help'" ;;
 	esac
 	shift
@@ -53,34 +55,32 @@ fi
 command -v gcc >/dev/null || die "gcc is missing; run 'make deps'"
 command -v objdump >/dev/null || die "objdump is missing; install binutils"
 git -C "$KT" rev-parse --verify -q HEAD >/dev/null 2>&1 ||
-	die "no kernel tree at $KT; run 'make tree' first (or set KT)"
+	die "no kernel tree at $KT; run 'make tree' first (or set KT): the pristine tools/include comes from it"
+[ -d "$mirror" ] || die "--mirror $mirror is no directory; give one laid out as measure/include"
 
 out=$BUILD/poc
 src=$NOSPEC_TOP/measure/poc/poc.c
 [ -f "$src" ] || die "$src is missing; restore it from git"
-root=$(base_commit_of "$KT")
-git -C "$KT" rev-parse --verify -q "$rev^{commit}" >/dev/null ||
-	die "'$rev' is not a commit of $KT; pass --rev a commit of that tree"
+mirror=$(cd "$mirror" && pwd)
 
-# Headers by extraction, never from the live tree: the root commit is the
-# pristine Debian source, HEAD has the series.
-build_one() {	# build_one NAME COMMIT [CFLAGS...]
-	local name=$1 commit=$2 dir=$out/$1
-	shift 2
-	rm -rf "$dir"
-	mkdir -p "$dir"
-	git -C "$KT" archive "$commit" tools/include tools/arch/x86/include |
-		tar -x -C "$dir" ||
-		die "cannot extract tools/include from $KT at $commit; run 'make tree'"
-	gcc -O2 -Wall -Wextra "$@" -I"$dir/tools/include" \
-		-I"$dir/tools/arch/x86/include" -o "$out/poc-$name" "$src" -lm \
+# The pristine tools/ by extraction from the root commit (the pristine
+# Debian source), never from the live tree; the nospec build puts the
+# mirror in front of it.
+mkdir -p "$out"
+rm -rf "$out/pristine"
+pristine_tools "$KT" "$out/pristine" ||
+	die "cannot extract the pristine tools/include from $KT; run 'make tree'"
+build_one() {	# build_one NAME [CFLAGS...]: CFLAGS' -I go before the pristine ones
+	local name=$1
+	shift
+	gcc -O2 -Wall -Wextra "$@" -I"$out/pristine/tools/include" \
+		-I"$out/pristine/tools/arch/x86/include" -o "$out/poc-$name" "$src" -lm \
 		2>"$out/build-$name.log" ||
 		die "building the $name PoC failed; see $out/build-$name.log"
 	objdump -d --no-show-raw-insn "$out/poc-$name" >"$out/poc-$name.dis"
 }
-mkdir -p "$out"
-build_one vanilla "$root"
-build_one nospec "$rev" -DCONFIG_LIST_NOSPEC
+build_one vanilla
+build_one nospec -DCONFIG_LIST_NOSPEC -I"$mirror" -I"$mirror/arch/x86"
 
 # Does the walk in victim_<variant> of build NAME contain a CMOV?
 has_cmov() {

@@ -3,8 +3,9 @@
 # scripts/coccinelle/iterators/list_scoped.cocci of the series (the commit
 # checked out in build/linux), on its corpus in tests/pipeline/scoped-convert/:
 #   conv-*.c  must become conv-*.out exactly (spatch -D patch), and the
-#             output must compile against the series' tools/include list.h
-#             (every case without an RCU form: rculist.h has no mirror);
+#             output must compile against the project's mirror of the
+#             iterators, measure/include/linux/list.h (every case without
+#             an RCU form: rculist.h has no mirror);
 #   ref-*.c   must stay as they are: the loops it must refuse;
 #   expect    the report lines (-D report -D why) of all of them: what it
 #             converts and, for each loop it leaves, the reason.
@@ -12,6 +13,7 @@
 # shellcheck disable=SC2016,SC2034,SC2154
 set -u
 . "$(dirname "$0")/../lib.sh"
+. "$PIPELINE/lib.sh"
 
 : "${KT:=$TOP/build/linux}"
 SRC=$TOP/tests/pipeline/scoped-convert
@@ -29,10 +31,10 @@ if ! git -C "$KT" cat-file -e "HEAD:$COCCI" 2>/dev/null; then
 fi
 sp=$T_TMP/list_scoped.cocci
 git -C "$KT" show "HEAD:$COCCI" >"$sp"
-hdr=$T_TMP/series
-mkdir -p "$hdr"
-git -C "$KT" archive HEAD tools/include tools/arch | tar -x -C "$hdr"
-arch_inc=$hdr/tools/arch/$(uname -m | sed 's/x86_64/x86/; s/aarch64/arm64/')/include
+hdr=$T_TMP/pristine
+pristine_tools "$KT" "$hdr" ||
+	{ check "the pristine tools/ extract from $KT's root commit" false; finish; exit; }
+mapfile -t inc < <(mirror_cflags "$hdr")
 
 cd "$SRC" || exit 1
 for f in conv-*.c ref-*.c; do
@@ -46,7 +48,7 @@ for f in conv-*.c ref-*.c; do
 		cmp -s "$n.out" "$T_TMP/$n.c" || diff -u "$n.out" "$T_TMP/$n.c" | head -n 20 | sed 's/^/   /'
 		if ! grep -q '_rcu' "$f"; then
 			LC_ALL=C gcc -O2 -Wall -Werror -Wno-unused-function \
-				-include "$SRC/convert.h" -I"$hdr/tools/include" -I"$arch_inc" \
+				-include "$SRC/convert.h" "${inc[@]}" \
 				-c -o /dev/null "$T_TMP/$n.c" >"$T_TMP/$n.cc" 2>&1
 			rc=$?
 			check_sh "$n: the converted file compiles with the scoped iterators" '[ $rc -eq 0 ]'

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * User-space self-test of the series' tools/include/linux/list.h: the
- * selects and the walks, built three ways by tests/pipeline/test-tools-list.sh:
+ * User-space self-test of the project's mirror of the nospec iterators
+ * (measure/include/linux/list.h and measure/include/arch/<arch>/asm/barrier.h):
+ * the selects and the walks, built two ways by tests/pipeline/test-tools-list.sh:
  *
- *   vanilla   the classic iterators (no CONFIG_LIST_NOSPEC);
- *   arch      CONFIG_LIST_NOSPEC with the architecture's selects (CMOV);
- *   generic   CONFIG_LIST_NOSPEC with an empty asm/barrier.h in front,
- *             so the generic mask versions of select_nospec() and
- *             select_nospec_ne() are the ones used -- no KUnit run covers
- *             them, as x86_64 and arm64 both override them.
+ *   classic   the classic iterators (no CONFIG_LIST_NOSPEC), exactly
+ *             upstream's walks;
+ *   nospec    CONFIG_LIST_NOSPEC: the walks on a hidden cursor, with the
+ *             architecture's selects (x86_64 CMOV, arm64 CSEL + CSDB;
+ *             there is no generic version).
  *
  * Prints one TAP line per check and exits 1 if any failed.  -DBREAK_ONE
  * flips one expectation, so that the test script can show a failure is
@@ -18,9 +18,8 @@
 #include <stdlib.h>
 #include <limits.h>
 /*
- * The selects of the architecture (or, in the generic mode, of the empty
- * asm/barrier.h in front): list.h includes it only with CONFIG_LIST_NOSPEC,
- * and the vanilla mode tests the selects too.
+ * The selects of the architecture: list.h includes asm/barrier.h only with
+ * CONFIG_LIST_NOSPEC, and the classic mode tests the selects too.
  */
 #include <asm/barrier.h>
 #include <linux/list.h>
@@ -86,23 +85,10 @@ static void test_select(void)
 {
 	int a, b, *pa = &a, *pb = &b, *v;
 	unsigned long ul = 7;
-	int minus_one = -1, k = 0;
+	int minus_one = -1, k = 0, iv;
 	unsigned int all_ones = UINT_MAX;
-	long cnt = 0;
-
-	CHECK(select_nospec(1, pa, pb) == pa && select_nospec(0, pa, pb) == pb,
-	      "select_nospec picks by condition");
-	CHECK(select_nospec(-5L, 10, 20) == 10 && select_nospec(0UL, 10, 20) == 20,
-	      "select_nospec: any non-zero condition is true");
-	CHECK(select_nospec(0, (unsigned char)7, 300) == 300 &&
-	      sizeof(select_nospec(0, (unsigned char)7, 300)) == sizeof(int),
-	      "select_nospec: the type of ?:, not of the first value (u8 and 300)");
-	CHECK(select_nospec(0, minus_one, LONG_MAX) == LONG_MAX &&
-	      select_nospec(1, minus_one, LONG_MAX) == -1L,
-	      "select_nospec: an int and a long give a long");
-	CHECK(select_nospec(0, NULL, pb) == pb && select_nospec(1, NULL, pb) == NULL &&
-	      select_nospec(0, 0, pb) == pb,
-	      "select_nospec: NULL (or 0) and a pointer give the whole pointer");
+	long cnt = 0, alts = 0;
+	struct item *e;
 
 	v = pa;
 	CHECK(select_nospec_ne(pa, pb, &v) && v == pa,
@@ -125,6 +111,38 @@ static void test_select(void)
 	ul = 7;
 	CHECK(!select_nospec_ne(k++, cnt++, &ul) && k == 1 && cnt == 1,
 	      "select_nospec_ne: each argument evaluated once");
+	iv = -5;
+	CHECK(select_nospec_ne(1, 2, &iv) && iv == -5,
+	      "select_nospec_ne: a kept negative int stays negative");
+
+	e = &items[0];
+	CHECK(select_nospec_ne_alt(1, 2, &e, &items[3]) && e == &items[0],
+	      "select_nospec_ne_alt: unequal keeps the value, gives true");
+	CHECK(!select_nospec_ne_alt(2, 2, &e, &items[3]) && e == &items[3],
+	      "select_nospec_ne_alt: equal sets the alternative, gives false");
+	iv = 3;
+	CHECK(!select_nospec_ne_alt(pa, pa, &iv, minus_one) && iv == -1,
+	      "select_nospec_ne_alt: a negative int alternative arrives whole");
+	k = 0;
+	cnt = 0;
+	e = &items[0];
+	CHECK(!select_nospec_ne_alt(k++, cnt++, &e, &items[alts++]) &&
+	      k == 1 && cnt == 1 && alts == 1 && e == &items[0],
+	      "select_nospec_ne_alt: each argument evaluated once");
+
+	ul = 7;
+	CHECK(select_nospec_test(0x30UL, 0x0fUL, &ul) && ul == 7,
+	      "select_nospec_test: no bit of the mask set keeps the value, gives true");
+	CHECK(!select_nospec_test(0x38UL, 0x0fUL, &ul) && ul == 0,
+	      "select_nospec_test: a bit of the mask set clears the value, gives false");
+	v = pa;
+	CHECK(!select_nospec_test(~0UL, 1UL << (sizeof(long) * 8 - 1), &v) && v == NULL,
+	      "select_nospec_test: the sign bit of the mask counts, a pointer is cleared");
+	k = 0;
+	cnt = 0;
+	ul = 7;
+	CHECK(select_nospec_test(k++, ++cnt, &ul) && k == 1 && cnt == 1 && ul == 7,
+	      "select_nospec_test: each argument evaluated once");
 }
 
 static void test_walks(void)
@@ -207,27 +225,85 @@ static void test_walks(void)
 	}
 
 	/*
-	 * A NULL start stands for the head, with the option on and off.  The
-	 * head goes through an empty asm so that gcc does not see the step
-	 * off the head as an access to "own" (-Warray-bounds).
+	 * list_prepare_entry(NULL) is the head seen as an entry, in both
+	 * settings.  The head goes through an empty asm so that gcc does not
+	 * see the step off the head as an access to "own" (-Warray-bounds).
 	 */
 	head = &own.items;
 	asm("" : "+r" (head));
+	nx = NULL;
+	asm("" : "+r" (nx));
+	pos = list_prepare_entry(nx, head, link);
+	count = 0;
+	list_for_each_entry_continue(pos, head, link)
+		count++;
+	CHECK(count == 5, "list_for_each_entry_continue from list_prepare_entry(NULL) walks the whole list");
+
+#ifdef CONFIG_LIST_NOSPEC
+	/*
+	 * A NULL start stands for the head with the option only (a complete
+	 * walk leaves NULL there); without it the walks are upstream's, which
+	 * would dereference NULL.
+	 */
 	pos = NULL;
 	count = 0;
 	list_for_each_entry_continue(pos, head, link)
 		count++;
-	CHECK(count == 5, "list_for_each_entry_continue from NULL walks the whole list");
+	CHECK(count == 5, "list_for_each_entry_continue from NULL walks the whole list (nospec)");
+	pos = NULL;
+	count = 0;
+	list_for_each_entry_continue_reverse(pos, head, link)
+		sum = count++ ? sum * 10 + pos->val : pos->val;
+	CHECK(count == 5 && sum == 54321,
+	      "list_for_each_entry_continue_reverse from NULL walks the whole list backwards (nospec)");
 	pos = NULL;
 	count = 0;
 	list_for_each_entry_from(pos, head, link)
 		count++;
-	CHECK(count == 0, "list_for_each_entry_from from NULL walks nothing");
+	CHECK(count == 0, "list_for_each_entry_from from NULL walks nothing (nospec)");
 	pos = NULL;
 	count = 0;
 	list_for_each_entry_safe_continue(pos, nx, head, link)
 		count++;
-	CHECK(count == 5, "list_for_each_entry_safe_continue from NULL walks the whole list");
+	CHECK(count == 5, "list_for_each_entry_safe_continue from NULL walks the whole list (nospec)");
+	pos = NULL;
+	count = 0;
+	list_for_each_entry_safe_from(pos, nx, head, link)
+		count++;
+	CHECK(count == 0, "list_for_each_entry_safe_from from NULL walks nothing (nospec)");
+#endif
+
+	pos = &items[2];
+	sum = 0;
+	list_for_each_entry_from(pos, &own.items, link)
+		sum = sum * 10 + pos->val;
+	CHECK(sum == 345, "list_for_each_entry_from starts at pos");
+	pos = &items[2];
+	sum = 0;
+	list_for_each_entry_from_reverse(pos, &own.items, link)
+		sum = sum * 10 + pos->val;
+	CHECK(sum == 321, "list_for_each_entry_from_reverse starts at pos, backwards");
+	pos = &items[1];
+	sum = 0;
+	list_for_each_entry_safe_continue(pos, nx, &own.items, link)
+		sum = sum * 10 + pos->val;
+	CHECK(sum == 345, "list_for_each_entry_safe_continue starts after pos");
+
+	pos = list_first_entry_or_null(&own.items, struct item, link);
+	CHECK(pos == &items[0], "list_first_entry_or_null: the first entry of a list");
+	CHECK(hlist_entry_safe(own.hitems.first, struct item, hnode) == &items[0] &&
+	      hlist_entry_safe((struct hlist_node *)NULL, struct item, hnode) == NULL,
+	      "hlist_entry_safe: the entry of a node, NULL for NULL");
+	pos = &items[0];
+	sum = 0;
+	hlist_for_each_entry_continue(pos, hnode)
+		sum = sum * 10 + pos->val;
+	CHECK(sum == 2345 && pos == NULL, "hlist_for_each_entry_continue starts after pos, ends NULL");
+	pos = &items[3];
+	sum = 0;
+	hlist_for_each_entry_from(pos, hnode)
+		sum = sum * 10 + pos->val;
+	CHECK(sum == 45 && pos == NULL, "hlist_for_each_entry_from starts at pos, ends NULL");
 
 	INIT_LIST_HEAD(&own.items);
 	count = 0;
@@ -236,6 +312,8 @@ static void test_walks(void)
 	CHECK(count == 0 &&
 	      (NOSPEC ? pos == NULL : list_entry_is_head(pos, &own.items, link)),
 	      "list_for_each_entry on an empty list runs no pass");
+	CHECK(list_first_entry_or_null(&own.items, struct item, link) == NULL,
+	      "list_first_entry_or_null: NULL for an empty list");
 }
 
 int main(void)

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One function per entry iterator of the tools list.h, each walk nested in
- * another, compiled with the warnings the tools build uses (EXTRA_WARNINGS
- * of tools/scripts/Makefile.include, -Wshadow and -Wnested-externs among
- * them) and -Werror: the walks must add no warning, option on or off.
+ * One function per entry iterator of the mirror's list.h (measure/include),
+ * each walk nested in another, compiled with the warnings the tools build
+ * uses (EXTRA_WARNINGS of tools/scripts/Makefile.include, -Wshadow and
+ * -Wnested-externs among them) and -Werror: the walks must add no
+ * warning, option on or off.
  */
 #include <stddef.h>
 #include <linux/list.h>
