@@ -237,17 +237,15 @@ for a in $(printf '%s\n' "${arch_of[@]}" | sort -u); do
 			objs+=("$o")
 		done
 		[ ${#objs[@]} -gt 0 ] || continue
-		# LIST_NOSPEC depends on ARCH_HAS_SELECT_NOSPEC (x86_64, arm64).
-		# Elsewhere the "on" objects still get the walks it selects, with
-		# the generic select_nospec(), so that every fix is built with
-		# them: define the symbol on the command line.
-		kc=()
+		# LIST_NOSPEC depends on ARCH_HAS_SELECT_NOSPEC (x86_64, arm64),
+		# and there are no generic selects: elsewhere the option cannot
+		# be enabled, and the "on" objects are built as the option-off
+		# kernel of that architecture is (which is all it can be).
 		if [ "$v" = on ] && ! grep -qx 'CONFIG_LIST_NOSPEC=y' "$CC_TOP/on/obj-$a/.config"; then
-			note "$a/on: no ARCH_HAS_SELECT_NOSPEC, so no LIST_NOSPEC in its .config: compiling with -DCONFIG_LIST_NOSPEC"
-			kc=(KCFLAGS=-DCONFIG_LIST_NOSPEC)
+			note "$a/on: no ARCH_HAS_SELECT_NOSPEC, so CONFIG_LIST_NOSPEC cannot be enabled: built with it off"
 		fi
 		note "$a/$v: W=1, ${#objs[@]} object(s)"
-		mk "$v" -k -j"$(nproc)" W=1 "${kc[@]}" "${objs[@]}" >"$CC_TOP/$v/$a/objects.log" 2>&1 || true
+		mk "$v" -k -j"$(nproc)" W=1 "${objs[@]}" >"$CC_TOP/$v/$a/objects.log" 2>&1 || true
 	done
 	if [ "$pvia" = build ]; then
 		{
