@@ -18,7 +18,7 @@ DEBS := linux-source-6.12 gcc make libc6-dev git patch perl python3 \
 	gcc-s390x-linux-gnu gcc-mips-linux-gnu gcc-riscv64-linux-gnu
 
 .PHONY: all deps tree kunit check checkpatch test-scripts export scan poc bench \
-	ktext icount cpp-size reassign scoped-convert validate compile-check bisect-check recipients \
+	ktext loops icount cpp-size reassign scoped-convert validate compile-check bisect-check recipients \
 	clean help
 
 all: deps tree ## install what is missing, prepare build/linux, run the KUnit kernels, print the verdict
@@ -86,6 +86,12 @@ export: ## write build/linux's commits back to patches/
 # worktree of build/linux with a change to try) and its own report.
 ktext: tree ## benchmark: vmlinux .text growth of CONFIG_LIST_NOSPEC
 	@$(M)/ktext/ktext.sh $(if $(KTEXT_VARIANT),--variant $(KTEXT_VARIANT))
+
+# User space only: loops whose bodies read invariants, built with the
+# pristine iterators and with the series' (measure/include), compared loop
+# by loop; LOOPS_SHAPE=ccmp tries the C-compare shape the review proposed.
+loops: tree ## the walks' loops against pristine's: each grows by its select only (x86_64, user space)
+	@$(M)/loops/loops.sh $(LOOPS_SHAPE)
 
 # What the series' headers and macros add to preprocessed source: kernel/*.c
 # of an x86_64 defconfig, pristine against the series with the option off

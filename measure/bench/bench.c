@@ -658,7 +658,8 @@ int main(int argc, char **argv)
 	printf("TSC: %.3f GHz\n", tsc_per_ns);
 	printf("timing: TSC ticks per element; per round and variant the best of 15 (n <= 1e4), 5 (n <= 1e5) or 1 samples of >= %zu elements, variants in turns;\n"
 	       "        median of %d interleaved rounds; x/v = ratio of the medians to vanilla's, ~ = median of per-round ratios;\n"
-	       "        cursor = the series' walk without its select, so n/cur~ is the select's own cost\n",
+	       "        cursor = the series' walk without its select, so n/cur~ is the select's own cost;\n"
+	       "        exp = a C compare drives the loop, the select (flags unused) makes only pos\n",
 	       elems, rounds);
 	fprintf(tsv, "# macro\tbody\tsize\tvanilla\tnospec\trfc\texp\tcursor\tnospec_ratio\trfc_ratio\texp_ratio\tcursor_ratio\tnospec_paired\trfc_paired\texp_paired\tcursor_paired\tselect_paired\tvanilla_min\tnospec_min\trfc_min\texp_min\tcursor_min\tvanilla_cyc\tnospec_cyc\trfc_cyc\texp_cyc\tcursor_cyc\tvanilla_ins\tnospec_ins\trfc_ins\texp_ins\tcursor_ins\trounds\treps\tsubsamples\n");
 	printf("%-28s %-5s %8s %7s %7s %7s %7s %7s  %6s %6s %6s %6s  %6s %6s %6s  %s\n", "macro", "body",

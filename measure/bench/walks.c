@@ -14,10 +14,11 @@
  *            the RFC's shape, a select (select_nospec(), see below) on the
  *            loop-carried pointer itself, so the CMOV sits on the pointer
  *            chase
- *   exp      the series' walk as it was before select_nospec_ne(): the same
- *            hidden list_head cursor, but select_nospec() takes the
- *            condition as a value (setne, test, CMOV) and the loop compares
- *            again for its branch; kept to show what the fused test saves
+ *   exp      the review's alternative to the fused test (#35): the same
+ *            hidden list_head cursor, but a plain C compare drives the
+ *            loop and select_nospec_ne(), its flags unused, only makes the
+ *            value the body gets; the compiler may rotate the loop and
+ *            copy its test, and the select compares once more
  *   cursor   the series' walk without its select: the mirror with
  *            CONFIG_LIST_NOSPEC, but select_nospec_ne() is a plain compare
  *            that leaves the body's pos alone, so the body gets
@@ -72,7 +73,7 @@
 #error "rfc, naive, exp and cursor need the mirror's selects (measure/include)"
 #endif
 
-#if WHICH == VARIANT_rfc || WHICH == VARIANT_naive || WHICH == VARIANT_exp
+#if WHICH == VARIANT_rfc || WHICH == VARIANT_naive
 /*
  * select_nospec(cond, t, f): t when cond is non-zero, else f, by TEST and
  * CMOVZ on a condition the compiler materialises as a value.  The series'
@@ -169,9 +170,16 @@
  * Cursor and selected entry travel together in one small struct (the
  * compiler keeps both in registers); the step follows the body's pos only
  * if the body reassigned it, as the series' __list_walk_nospec() does.
- * The select takes its condition as a value and the loop tests again.
+ * The loop's exit is a C compare of the cursor with the head; the value
+ * the body gets comes from the select, whose own compare is inside its asm
+ * (so it cannot be folded from the loop's) and whose flags go unused.
  */
-#define exp_select_ne(a, b, entry) select_nospec((a) != (b), entry, NULL)
+#define exp_select_ne(a, b, entry)					\
+	({								\
+		typeof(entry) __xs = (entry);				\
+		(void)select_nospec_ne(a, b, &__xs);			\
+		__xs;							\
+	})
 
 #define exp_walk(pos, first, head, member, dir)				\
 	for (struct { struct list_head *c; typeof(pos) s; }		\
@@ -196,9 +204,8 @@
 #define W_HLIST(pos, head, member)					\
 	for (struct { struct hlist_node *c; typeof(pos) s; }		\
 	     __x = { (head)->first, NULL };				\
-	     __x.s = select_nospec(__x.c,				\
-				   hlist_entry(__x.c, typeof(*(pos)), member), \
-				   NULL),				\
+	     __x.s = exp_select_ne(__x.c, NULL,				\
+				   hlist_entry(__x.c, typeof(*(pos)), member)), \
 	     (pos) = __x.s, __x.c;					\
 	     __x.c = ((pos) == __x.s ? __x.c : &(pos)->member)->next)
 
