@@ -53,6 +53,12 @@ printf -- '-\tif (&ret->list != head)\n+\t\t\treturn pRet;\n' >"$PATCHES/0001-a.
 check "CamelCase fails for a name the patch introduces" [ "$(verdict "$cc")" = FAIL ]
 printf -- '-\tif (&pRetX->list != head)\n+\t\t\treturn pRet;\n' >"$PATCHES/0001-a.patch"
 check "CamelCase: a longer name that contains it does not count" [ "$(verdict "$cc")" = FAIL ]
+uc=$'WARNING: Unknown commit id \'7282f7645d06\', maybe rebased or not pulled?\ntotal: 0 errors, 1 warnings, 0 checks, 9 lines checked\n'
+printf 'Fixes: 7282f7645d06 ("drm/panfrost: Implement per FD address spaces")\n' >"$PATCHES/0001-a.patch"
+check "an unknown commit of a Fixes: tag passes where the tree has no upstream history" \
+	[ "$(verdict "$uc")" = PASS ]
+printf 'As 7282f7645d06 did, ...\n' >"$PATCHES/0001-a.patch"
+check "an unknown commit id outside a Fixes: tag fails" [ "$(verdict "$uc")" = FAIL ]
 echo 'fake patch' >"$PATCHES/0001-a.patch"
 expect_error "no kernel tree" "run 'make tree' first" env KT="$T_TMP/none" "$PIPELINE/checkpatch.sh"
 
