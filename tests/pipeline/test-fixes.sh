@@ -25,8 +25,28 @@ n=$(($(wc -l <"$TSV") - 1))
 check_sh "fixes.py: the total counts every site" 'grep -q "^$n sites in " <<<"$out"'
 check_sh "fixes.py: one table row per site" '[ "$(grep -c "^| [a-z].*\.c:[0-9]* |" <<<"$out")" = "$n" ]'
 
-{ head -n1 "$TSV"; printf 'a/b.c\t1\tf\tcat4\tfound flag\tno\tno such patch\n'; } >"$T_TMP/bad.tsv"
+row() {	# row EFFECT PATCH BEHAVIOUR FIXES REASON: a table with one site
+	{ head -n1 "$TSV"; printf 'a/b.c\t1\tf\tcat4\tfound flag\t%s\t%s\t%s\t%s\t%s\n' "$@"; } >"$T_TMP/bad.tsv"
+}
+row latent 'no such patch' yes - 'reads pos->x after a complete walk'
 expect_error "fixes.py: a site naming a patch the series lacks: one-line error" \
 	'names patches the series does not have: no such patch' \
 	python3 "$PIPELINE/fixes.py" "$T_TMP/bad.tsv" /nonexistent "$P"
+row '' - yes - 'no effect'
+expect_error "fixes.py: a site without an effect" 'effect "" is not one of bug' \
+	python3 "$PIPELINE/fixes.py" "$T_TMP/bad.tsv"
+row harmless - yes - ''
+expect_error "fixes.py: an effect without a reason" 'no reason for its effect' \
+	python3 "$PIPELINE/fixes.py" "$T_TMP/bad.tsv"
+row bug - yes - 'returns the head as an entry when none matches'
+expect_error "fixes.py: a bug without a Fixes: commit or a reason for none" 'a bug needs fixes' \
+	python3 "$PIPELINE/fixes.py" "$T_TMP/bad.tsv"
+bug=$(awk -F'\t' '$6 == "bug" && $9 ~ /^[0-9a-f]+ [(]/ { print $7; exit }' "$TSV")
+if [ -n "$bug" ]; then
+	row bug "$bug" yes '0123456789ab ("not the commit")' 'returns the head as an entry'
+	expect_error "fixes.py: a bug whose patch lacks the table's Fixes: tag" 'lacks "Fixes: 0123456789ab' \
+		python3 "$PIPELINE/fixes.py" "$T_TMP/bad.tsv" /nonexistent "$P"
+else
+	skip "fixes.py: a bug whose patch lacks the table's Fixes: tag" "docs/fixes.tsv has no bug with a Fixes: commit"
+fi
 finish
