@@ -25,7 +25,10 @@ stale=$(awk -F'\t' 'NR == FNR { if (FNR > 1) row[$1 "\t" $2] = $7; next }
 missing_rows=$(grep -v '^SUBJ' <<<"$stale" | grep -c . || true)
 check_sh "every fixed-by-series site is a row of docs/fixes.tsv" '[ "$missing_rows" = 0 ]'
 [ "$missing_rows" = 0 ] || grep -v '^SUBJ' <<<"$stale" | head -n3 | sed 's/^/   /'
-subjects=$(sed -n 's/^Subject: //p' "$TOP"/patches/0*.patch | sort -u)
+# A long subject is folded onto the next line (RFC 5322): unfold it.
+subjects=$(for p in "$TOP"/patches/0*.patch; do
+	awk '/^Subject: / { s = substr($0, 10); getline; while (/^ /) { s = s $0; getline } print s; exit }' "$p"
+done | sort -u)
 gone=$(grep '^SUBJ' <<<"$stale" | cut -f2 | sort -u | grep -vxF -f <(echo "$subjects") || true)
 check_sh "every fixed-by-series site's patch is in patches/" '[ -z "$gone" ]'
 [ -z "$gone" ] || head -n3 <<<"$gone" | sed 's/^/   no patch: /'
